@@ -1,0 +1,73 @@
+"""The final scores: every part, the totals, the ranking, the winner and why."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.widgets import Static
+
+from screens.step import StepScreen
+from tui.games.base import Result, RulesError
+
+
+def score_table(result: Result) -> Table:
+    parts = list(result.players[0].parts)
+    places = {p.name: place for place, p in result.ranking()}
+    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    table.add_column("Player")
+    for part in parts:
+        table.add_column(part.capitalize(), justify="right")
+    table.add_column("Total", justify="right", style="bold")
+    table.add_column("Place", justify="right")
+    for player in result.players:
+        crown = " ★" if player.name in result.winners else ""
+        table.add_row(f"{player.name}{crown}", *(str(player.parts[k]) for k in parts),
+                      str(player.total), str(places[player.name]))
+    return table
+
+
+def winner_text(result: Result) -> Text:
+    names = " and ".join(result.winners)
+    if result.decided_by == "shared":
+        return Text(f"★ {names} share the victory", style="bold")
+    return Text(f"★ {names} wins" + (" on the tie-break" if result.decided_by == "tiebreak"
+                                     else ""), style="bold")
+
+
+def details_table(result: Result) -> Table:
+    """Each player's scoring lines: what scored, how many points, and how they were earned."""
+    table = Table(box=None, show_header=False, pad_edge=False, expand=True)
+    table.add_column("What", no_wrap=True)
+    table.add_column("VP", justify="right", no_wrap=True)
+    table.add_column("How", ratio=1)
+    for player in result.players:
+        table.add_row(Text(f"{player.name}", style="bold"), Text(str(player.total), style="bold"))
+        for line in player.lines:
+            table.add_row(f"  {line.label}", f"{line.points:+d}", line.detail)
+    return table
+
+
+class BreakdownScreen(StepScreen):
+    def compose_body(self) -> ComposeResult:
+        try:
+            result = self.session.score()
+        except RulesError as error:
+            yield Static(f"✗ Can't total yet: {error.key}: {error.message}", classes="field-error")
+            return
+        yield Static(score_table(result), id="scores")
+        yield Static(winner_text(result), id="winner")
+        if result.explanation:
+            yield Static("\n".join(result.explanation), id="tiebreak", classes="tiebreak")
+        yield Static(details_table(result), id="details")
+
+    def values(self) -> dict[str, Any] | None:
+        try:
+            result = self.session.score()
+        except RulesError as error:
+            self.say(f"{error.key}: {error.message}")
+            return None
+        return {"totals": {p.name: p.total for p in result.players},
+                "winners": list(result.winners)}

@@ -1,0 +1,74 @@
+"""A step that asks for a few values: numbers, yes/no, a choice among options."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widget import Widget
+from textual.widgets import Input, Label, Static
+
+from screens.step import StepScreen
+from tui.fields import Invalid, parse_int, parse_name
+from tui.games.base import Field
+from tui.widgets.choice import Choice
+
+YES_NO = ("no", "yes")
+
+
+class FormScreen(StepScreen):
+    def compose_body(self) -> ComposeResult:
+        known = self.known_values()
+        for field in self.step.fields:
+            with Horizontal(classes="field-row"):
+                yield Label(field.label, classes="field-label")
+                yield self.field_widget(field, known.get(field.key, field.default))
+            yield Static("", id=f"error-{field.key}", classes="field-error")
+
+    def known_values(self) -> dict[str, Any]:
+        """Pre-fill from the latest confirmation of this step, else the player's data."""
+        known = self.session.values_for(self.step)
+        if not known and self.step.player is not None:
+            known = dict(self.session.data["players"][self.step.player])
+        return known
+
+    def field_widget(self, field: Field, value: Any) -> Widget:
+        wid = f"field-{field.key}"
+        if field.kind == "bool":
+            return Choice(YES_NO, "yes" if value else "no", id=wid)
+        if field.kind == "choice":
+            return Choice(field.choices, None if value is None else str(value), id=wid)
+        text = "" if value is None else str(value)
+        if field.kind == "int":
+            return Input(text, type="integer", id=wid, classes="number", max_length=8, compact=True)
+        return Input(text, id=wid, max_length=40, compact=True)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_confirm()
+
+    def read_field(self, field: Field) -> Any:
+        if field.kind in ("bool", "choice"):
+            chosen = self.query_one(f"#field-{field.key}", Choice).value
+            return chosen == "yes" if field.kind == "bool" else chosen
+        raw = self.query_one(f"#field-{field.key}", Input).value
+        return parse_int(field, raw) if field.kind == "int" else parse_name(raw, field.label)
+
+    def values(self) -> dict[str, Any] | None:
+        values: dict[str, Any] = {}
+        first_bad: Widget | None = None
+        for field in self.step.fields:
+            error = self.query_one(f"#error-{field.key}", Static)
+            try:
+                values[field.key] = self.read_field(field)
+                error.update("")
+            except Invalid as problem:
+                error.update(f"✗ {problem}")
+                first_bad = first_bad or self.query_one(f"#field-{field.key}")
+        if first_bad is not None:
+            first_bad.focus()
+            self.say("Fix the marked field before confirming")
+            return None
+        self.say("")
+        return values

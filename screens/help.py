@@ -1,0 +1,47 @@
+"""F1: what the current screen asks, the rule it serves, and its keys."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Static
+
+from tui.app import HelpScreenMarker
+
+
+def keys_text(screen: Screen[object]) -> str:
+    """Every key active on the screen with what it does, as the footer and palette know it."""
+    rows = []
+    seen = set()
+    for key, active in screen.app.active_bindings.items():
+        binding = active.binding
+        if binding.system or binding.action in seen:
+            continue
+        seen.add(binding.action)
+        what = binding.tooltip or binding.description
+        if what:
+            rows.append(f"  {screen.app.get_key_display(binding):<10} {what}")
+    return "\n".join(rows)
+
+
+class HelpScreen(HelpScreenMarker, ModalScreen[None]):
+    BINDINGS = [Binding("escape,f1,q", "dismiss", "Close help", id="close-help")]
+
+    def __init__(self, under: Screen[object]) -> None:
+        super().__init__()
+        explain = getattr(under, "help_text", None)
+        self.body = explain() if callable(explain) else ""
+        self.keys = keys_text(under)
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help-box"):
+            yield Static("Help", classes="step-title")
+            yield Static(self.body, id="help-body")
+            yield Static("Keys", classes="section")
+            yield Static(self.keys, id="help-keys")
+        yield Footer()
+
+    async def action_dismiss(self, result: None = None) -> None:
+        self.dismiss(result)

@@ -1,0 +1,77 @@
+"""What every step screen shares: the heading, Enter to confirm, Esc to go back."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import Footer, Header, Static
+
+from tui.app import StepScreenMarker
+from tui.games.base import Step
+from tui.session import Session
+
+if TYPE_CHECKING:
+    from tui.app import LastRoundApp
+
+
+class StepScreen(StepScreenMarker):
+    BINDINGS = [
+        Binding("enter", "confirm", "Confirm", id="confirm", tooltip="Confirm this step and save it"),
+        Binding("escape", "back", "Back", id="back", tooltip="Go back one step"),
+    ]
+
+    def __init__(self, session: Session, step: Step, index: int) -> None:
+        super().__init__()
+        self.session = session
+        self.step = step
+        self.index = index
+
+    @property
+    def lastround(self) -> LastRoundApp:
+        return cast("LastRoundApp", self.app)
+
+    @property
+    def read_only(self) -> bool:
+        return self.lastround.read_only
+
+    def compose(self) -> ComposeResult:
+        total = len(self.session.steps())
+        self.title = self.session.title
+        self.sub_title = f"Step {self.index + 1} of {total}"
+        yield Header(icon="")
+        yield Static(self.step.title, classes="step-title")
+        with VerticalScroll(classes="step-body") as body:
+            body.can_focus = False  # the fields take focus, not their container
+            if self.step.text:
+                yield Static(self.step.text, classes="step-text")
+            yield from self.compose_body()
+        yield Static("", id="message", classes="message")
+        yield Footer()
+
+    def compose_body(self) -> ComposeResult:
+        yield from ()
+
+    def help_text(self) -> str:
+        return self.step.help or self.step.text
+
+    def say(self, message: str) -> None:
+        """Show a problem where the player is looking (text, so it reads without colour)."""
+        self.query_one("#message", Static).update(f"✗ {message}" if message else "")
+
+    def values(self) -> dict[str, Any] | None:
+        """The step's values, or None after saying what is wrong."""
+        return {}
+
+    def action_confirm(self) -> None:
+        if self.read_only:
+            self.lastround.go_home()
+            return
+        values = self.values()
+        if values is not None:
+            self.lastround.confirm_step(values)
+
+    def action_back(self) -> None:
+        self.lastround.go_back()

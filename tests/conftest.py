@@ -1,0 +1,36 @@
+"""Shared fixtures: a toy game in the registry, saves in a temporary folder, a fixed clock."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tui.games import GAME_MODULES, GAME_TITLES
+
+FIXED_TIME = "2026-11-29T20:30:00Z"
+
+
+@pytest.fixture(autouse=True)
+def toy_game() -> Iterator[None]:
+    GAME_MODULES["toy"] = "tests.toy_game"
+    GAME_TITLES["toy"] = "Toy"
+    yield
+    GAME_MODULES.pop("toy", None)
+    GAME_TITLES.pop("toy", None)
+
+
+@pytest.fixture(autouse=True)
+def keep_machine_out(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """No test reads the user's saves folder or colour settings."""
+    monkeypatch.delenv("LASTROUND_SAVES", raising=False)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.chdir(tmp_path)
+
+
+@pytest.fixture
+def saves(tmp_path: Path) -> Path:
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    return folder

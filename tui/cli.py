@@ -1,0 +1,50 @@
+"""The `lastround` command: the app by default, `score` without any interface."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from tui.games import GAME_MODULES
+
+
+def parser() -> argparse.ArgumentParser:
+    cli = argparse.ArgumentParser(
+        prog="lastround",
+        description="Walk a table through the end of a board game and score it.",
+    )
+    cli.add_argument("--saves", metavar="DIR", help="folder of session files (default: ./saves, "
+                     "or $LASTROUND_SAVES)")
+    commands = cli.add_subparsers(dest="command")
+    new = commands.add_parser("new", help="start a new session")
+    new.add_argument("game", choices=sorted(GAME_MODULES))
+    for name, text in (("resume", "continue an unfinished session"),
+                       ("replay", "open a session read-only")):
+        command = commands.add_parser(name, help=text)
+        command.add_argument("file", type=Path)
+    score = commands.add_parser("score", help="total a session file and print the scores")
+    score.add_argument("file", type=Path)
+    score.add_argument("--json", action="store_true", help="print one JSON object")
+    return cli
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    if args.command == "score":
+        from tui.scoring import main_score
+
+        return main_score(args.file, args.json)
+    from tui.saves import SaveError, saves_folder
+
+    from tui.app import make_app  # Textual loads only for the interface
+
+    try:
+        app = make_app(saves_folder(args.saves), command=args.command,
+                       game=getattr(args, "game", None), file=getattr(args, "file", None))
+    except SaveError as error:
+        print(f"lastround: {error}", file=sys.stderr)
+        return 2
+    app.run()
+    return app.return_code or 0

@@ -1,0 +1,27 @@
+"""The games Last Round knows, by the id a session file gives (``game = "rftg"``).
+
+Modules load on first use so that scoring one game never imports the other.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from tui.games.base import Game
+
+GAME_MODULES: dict[str, str] = {
+    "rftg": "tui.games.rftg",
+    "galileo": "tui.games.galileo",
+}
+
+GAME_TITLES: dict[str, str] = {
+    "rftg": "Race for the Galaxy",
+    "galileo": "Galileo Galilei",
+}
+
+
+def get_game(game_id: str) -> Game:
+    """The rules object of a game; KeyError for an unknown id."""
+    module = importlib.import_module(GAME_MODULES[game_id])
+    game: Game = module.GAME
+    return game

@@ -1,0 +1,165 @@
+"""The shape every game's rules take: steps, fields, scores, results.
+
+Pure data and functions: no Textual, no I/O. A game reads and writes only the plain
+session mapping (the same shape as the TOML file, see the README's save format).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+Data = MutableMapping[str, Any]
+
+FieldKind = Literal["int", "text", "choice", "bool", "names"]
+StepKind = Literal[
+    "setup", "form", "checklist", "info", "cards", "turns", "breakdown"
+]
+DecidedBy = Literal["score", "tiebreak", "shared"]
+
+
+class RulesError(ValueError):
+    """A session's data breaks a rule or misses a key.
+
+    `key` is the dotted path of the offending key (``players.Ada.chips``), so the
+    message can name it the way a person editing the file would look for it.
+    """
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(f"{key}: {message}")
+        self.key = key
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Field:
+    """One value a step asks for."""
+
+    key: str
+    label: str
+    kind: FieldKind = "int"
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+    default: Any = None
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One screen of the end-of-game procedure.
+
+    `player` is the seat index the step asks, or None for the whole table.
+    `pause_before` makes the walker return home (session kept in progress) when
+    it reaches this step straight after a confirmation: the game goes on.
+    """
+
+    id: str
+    title: str
+    kind: StepKind = "form"
+    player: int | None = None
+    fields: tuple[Field, ...] = ()
+    text: str = ""
+    help: str = ""
+    items: tuple[str, ...] = ()
+    pause_before: bool = False
+
+
+@dataclass(frozen=True)
+class Line:
+    """One row of a breakdown: a scoring part and how it was earned."""
+
+    part: str
+    label: str
+    points: int
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    name: str
+    parts: dict[str, int]
+    lines: tuple[Line, ...] = ()
+    tiebreak: tuple[int, ...] = ()
+
+    @property
+    def total(self) -> int:
+        return sum(self.parts.values())
+
+
+@dataclass(frozen=True)
+class Result:
+    """A whole table's score: players in seat order, the winners and why."""
+
+    game: str
+    players: tuple[PlayerScore, ...]
+    winners: tuple[str, ...]
+    decided_by: DecidedBy
+    explanation: tuple[str, ...] = field(default=())
+
+    def ranking(self) -> list[tuple[int, PlayerScore]]:
+        """Players best first, with their place (shared places for equal totals)."""
+        ordered = sorted(self.players, key=lambda p: -p.total)
+        places: list[tuple[int, PlayerScore]] = []
+        for index, player in enumerate(ordered):
+            if index and player.total == ordered[index - 1].total:
+                places.append((places[-1][0], player))
+            else:
+                places.append((index + 1, player))
+        return places
+
+
+class Game(Protocol):
+    id: str
+    title: str
+
+    def procedure(self, data: Mapping[str, Any]) -> Sequence[Step]:
+        """The steps for this session as it stands now, in order."""
+
+    def apply(self, data: Data, step: Step, values: Mapping[str, Any]) -> None:
+        """Record a confirmed step's values in the session data."""
+
+    def score(self, data: Mapping[str, Any]) -> Result:
+        """Total every player; raises RulesError on missing or broken keys."""
+
+
+def apply_generic(data: Data, step: Step, values: Mapping[str, Any]) -> None:
+    """Store values on the asked player's table, or at the top level."""
+    if step.player is None:
+        data.update(values)
+    else:
+        data["players"][step.player].update(values)
+
+
+def rank_winners(
+    players: Sequence[PlayerScore],
+) -> tuple[tuple[str, ...], DecidedBy, list[PlayerScore]]:
+    """Winners by total, then by each tie-break value in order, else shared.
+
+    Returns the winners, what decided, and the players tied on the top total.
+    """
+    top = max(p.total for p in players)
+    tied = [p for p in players if p.total == top]
+    if len(tied) == 1:
+        return (tied[0].name,), "score", tied
+    best = max(p.tiebreak for p in tied)
+    leaders = [p for p in tied if p.tiebreak == best]
+    if len(leaders) == 1:
+        return (leaders[0].name,), "tiebreak", tied
+    return tuple(p.name for p in leaders), "shared", tied
+
+
+Validator = Callable[[Any], str | None]
+
+
+def apply_setup(data: Data, values: Mapping[str, Any]) -> None:
+    """Seat the named players (keeping what was entered for a name already seated)."""
+    names = list(values["players"])
+    known = {str(p["name"]).casefold(): p for p in data.get("players", [])}
+    data["players"] = [known.get(n.casefold(), {"name": n}) | {"name": n} for n in names]
+    data.update({k: v for k, v in values.items() if k != "players"})
+
+
+def player_names(data: Mapping[str, Any]) -> list[str]:
+    return [str(p["name"]) for p in data.get("players", [])]

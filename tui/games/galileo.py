@@ -1,0 +1,813 @@
+"""Galileo Galilei (Tomáš Holek, Pink Troubadour 2024): the end of the game and final scoring.
+
+Pure rules: standard library only, no I/O. Everything reads and writes the plain session
+mapping described in save-format.md.
+
+Session keys this game uses
+---------------------------
+Contract keys (save-format.md): ``cellar_values`` at the top level (default ``[-8, -4, -2, 1]``,
+any length >= 1) and per player ``track``, ``university``, ``cellar``, ``farewell``,
+``tribunal``, ``dice`` and ``quadrants``.
+
+Keys of this game's own, at the top level:
+
+- ``first_player``: seat index of the player holding the telescope standee.
+- ``luna``: bool, the Luna module is in play. Recorded only: it changes neither the end nor scoring.
+- ``subjects``: four distinct names from ``SUBJECT_NAMES``, one per Scale tile, left to right.
+- ``trigger``: ``{player = seat, how = "display" | "reward"}``, whose turn emptied the deck and how.
+- ``turns_done``: how many of ``final_turns(...)`` have been ended.
+- ``draws``: ``[{turn, reason, box, position, card}]``, one per Tier III card drawn from the box:
+  ``turn`` is the 1-based number of the final turn in progress, ``reason`` is ``"gap"`` or
+  ``"reward"``, ``box`` the unused Tier III cards in the box before the draw, ``position`` the
+  1-based card to take (see ``draw_position``) and ``card`` its name, or ``""``.
+- ``seed``: int written by the session; draws are derived from it.
+
+Per player, beside ``track`` (which already includes the +100 of a flipped Score token):
+``track_position`` (0–99) and ``flipped`` (bool), kept for display.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, NamedTuple
+
+from tui.games.base import (
+    Data,
+    Field,
+    Line,
+    PlayerScore,
+    Result,
+    RulesError,
+    Step,
+    apply_setup,
+    player_names,
+    rank_winners,
+)
+
+# --- Subjects --------------------------------------------------------------------------------
+
+
+class Subject(NamedTuple):
+    name: str
+    meeting: str  # what one "meeting" of the Subject is, counted at the end
+
+
+SUBJECTS: tuple[Subject, ...] = (
+    Subject("Major Objects", "each Major Object in your library (not cards taken face down)"),
+    Subject("Library", "each space your least advanced book token has moved"),
+    Subject("Inquisitors", "each Inquisitor still in your cellar at the end"),
+    Subject("Upgrades", "each of your action tiles turned to its upgraded (gold) side"),
+    Subject("Comets", "each comet token taken off your player board"),
+    Subject("Constellations", "each constellation token taken off your player board"),
+)
+SUBJECT_NAMES: tuple[str, ...] = tuple(subject.name for subject in SUBJECTS)
+INQUISITORS = "Inquisitors"
+SCALE_TILES = 4  # four Scale tiles, each under one Subject tile
+
+DEFAULT_CELLAR_VALUES: tuple[int, ...] = (-8, -4, -2, 1)
+TRIBUNAL_LOW, TRIBUNAL_HIGH = -10, 10
+TRACK_LAP = 100  # past 100 the Score token is flipped and counting goes round again
+PARTS: tuple[str, ...] = ("track", "university", "cellar", "tribunal")  # the spec's order
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+TRIGGER_HOWS: tuple[str, ...] = ("display", "reward")
+DRAW_REASONS: tuple[str, ...] = ("gap", "reward")
+
+# --- Help-screen facts -----------------------------------------------------------------------
+
+
+class ScoreRow(NamedTuple):
+    source: str
+    when: str
+    value: str
+
+
+SCORE_SUMMARY: tuple[ScoreRow, ...] = (
+    ScoreRow("Major Objects", "when observed", "the VP printed on the card"),
+    ScoreRow("Constellation spots", "when observed", "the VP shown at the spot"),
+    ScoreRow("Objectives", "at cleanup", "7 to the first to meet one, 3 to each later player"),
+    ScoreRow("Rewards", "during play", "VP from library rows, comet pages, Scale rows and tiles"),
+    ScoreRow("Reputation overflow", "at an interrogation", "±2 when the Tribunal token runs off"),
+    ScoreRow("University", "game end", "times met × row multiplier, for each Scale tile"),
+    ScoreRow("Cellar", "game end", "−8 / −4 / −2 / +1 for each Inquisitor, by its space"),
+    ScoreRow("Reputation", "game end", "the Tribunal token's space, −10 … +10"),
+    ScoreRow("Appendix comets", "at cleanup", "1 VP for each comet there"),
+)
+
+DICE_MARKS: dict[str, str] = {"yellow": "right", "red": "left", "blue": "under"}
+DIE_MARK = "•"
+
+
+def die_face_text(colour: str, value: int) -> list[str]:
+    """A small boxed die showing `value` with its colour-blind mark, readable without colour.
+
+    Yellow puts the dot right of the number, red left of it, blue under it.
+    """
+    side = DICE_MARKS.get(colour.strip().casefold())
+    if side is None:
+        raise ValueError(f"unknown die colour {colour!r}; known: {', '.join(DICE_MARKS)}")
+    number = str(value)
+    width = len(number) + 4  # room for a dot and a space on either side
+    top = f"{DIE_MARK}{number}" if side == "left" else number
+    top = f"{number}{DIE_MARK}" if side == "right" else top
+    under = DIE_MARK if side == "under" else ""
+    # Keep the number itself in the same column whichever side the dot is on.
+    shift = {"left": -1, "right": 1, "under": 0}[side]
+    top_row = _centred(top, width, shift)
+    under_row = _centred(under, width, 0)
+    return [f"┌{'─' * width}┐", f"│{top_row}│", f"│{under_row}│", f"└{'─' * width}┘"]
+
+
+def _centred(text: str, width: int, shift: int) -> str:
+    left = (width - len(text) + shift) // 2
+    return (" " * left + text).ljust(width)
+
+
+# --- End of game: who still plays ------------------------------------------------------------
+
+Phase = Literal["rest of round", "final turn"]
+REST_OF_ROUND: Phase = "rest of round"
+FINAL_TURN: Phase = "final turn"
+
+
+@dataclass(frozen=True)
+class Turn:
+    seat: int
+    phase: Phase
+
+
+def final_turns(players: int, first: int, trigger: int) -> list[Turn]:
+    """The turns still to play once the deck is empty, in order.
+
+    The round is finished (every seat after the trigger up to the one before the first
+    player), then everyone plays one more turn starting with the first player.
+    Seats are numbered clockwise 0..players-1.
+    """
+    if players < 1:
+        raise RulesError("players", "there must be at least one player")
+    _check_seat("first_player", first, players)
+    _check_seat("trigger.player", trigger, players)
+    last_of_round = (first - 1) % players
+    left_in_round = (last_of_round - trigger) % players  # 0 when the trigger closed the round
+    rest = [Turn((trigger + k) % players, REST_OF_ROUND) for k in range(1, left_in_round + 1)]
+    final = [Turn((first + k) % players, FINAL_TURN) for k in range(players)]
+    return rest + final
+
+
+def _check_seat(key: str, seat: int, players: int) -> None:
+    if not _is_int(seat) or not 0 <= seat < players:
+        raise RulesError(key, f"must be a seat from 0 to {players - 1}, not {seat!r}")
+
+
+def session_turns(data: Mapping[str, Any]) -> list[Turn]:
+    """`final_turns` for a session; RulesError when first player or trigger is not known yet."""
+    players = len(player_names(data))
+    trigger = data.get("trigger")
+    if not isinstance(trigger, Mapping) or "player" not in trigger:
+        raise RulesError("trigger.player", "whose turn emptied the deck is not recorded yet")
+    if "first_player" not in data:
+        raise RulesError("first_player", "the first player is not recorded yet")
+    return final_turns(players, data["first_player"], trigger["player"])
+
+
+def current_turn(data: Mapping[str, Any]) -> int | None:
+    """Index in `session_turns` of the turn being played, or None once all are done."""
+    turns = session_turns(data)
+    done = int(data.get("turns_done", 0))
+    return done if done < len(turns) else None
+
+
+# --- Fair Tier III draws ---------------------------------------------------------------------
+
+
+def draw_position(seed: int, draw_number: int, cards_in_box: int) -> int:
+    """Which unused Tier III card to take: a 1-based position, uniform over the box.
+
+    Deterministic: the generator is seeded from a string (hashed with SHA-512 by `random`),
+    never from `hash()`, so the same inputs give the same card in every run.
+    Raises RulesError (a ValueError) when the box is empty.
+    """
+    if cards_in_box < 1:
+        raise RulesError("draws", "the box holds no unused Tier III card: nothing to draw")
+    generator = random.Random(f"galileo/tier-iii/{seed}/{draw_number}")
+    return generator.randint(1, cards_in_box)
+
+
+def ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st, 22nd …"""
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    if number % 100 in (11, 12, 13):
+        suffix = "th"
+    return f"{number}{suffix}"
+
+
+def draw_instruction(position: int, cards_in_box: int) -> str:
+    """What to do at the table for a draw at `position` among `cards_in_box` cards."""
+    if not 1 <= position <= cards_in_box:
+        raise ValueError(f"position {position} is not among {cards_in_box} cards")
+    if cards_in_box == 1:
+        return "Take the one unused Tier III card left in the box."
+    return (
+        f"Shuffle the {cards_in_box} unused Tier III cards face down "
+        f"and take the {ordinal(position)} from the top."
+    )
+
+
+def box_remaining(data: Mapping[str, Any]) -> int | None:
+    """Unused Tier III cards left after the last draw, or None before any draw."""
+    draws = data.get("draws") or []
+    return int(draws[-1]["box"]) - 1 if draws else None
+
+
+def record_draw(
+    data: Data, reason: str, box_count: int | None = None, card: str = ""
+) -> dict[str, Any]:
+    """Draw a Tier III card from the box, append it to ``data["draws"]`` and return it.
+
+    `box_count` is how many unused Tier III cards the box holds now; None means one fewer
+    than at the last draw. Raises RulesError when the reason is unknown, the count is not
+    known, the box is empty, or the session has no ``seed``.
+    """
+    if reason not in DRAW_REASONS:
+        raise RulesError("draws.reason", f"must be one of {', '.join(DRAW_REASONS)}")
+    box = box_remaining(data) if box_count is None else box_count
+    if box is None:
+        raise RulesError("draws.box", "say how many unused Tier III cards the box holds")
+    seed = data.get("seed")
+    if not _is_int(seed):
+        raise RulesError("seed", "the session has no whole-number seed for fair draws")
+    draws = data.setdefault("draws", [])
+    draw = {
+        "turn": int(data.get("turns_done", 0)) + 1,
+        "reason": reason,
+        "box": box,
+        "position": draw_position(seed, len(draws), box),
+        "card": card,
+    }
+    draws.append(draw)
+    return draw
+
+
+# --- Reading and checking the session --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One Scale tile as a player scores it."""
+
+    subject: str
+    met: int
+    multiplier: int  # 0 = the University token is still on the stairs
+
+
+@dataclass(frozen=True)
+class Entries:
+    """One player's validated end-of-game entries."""
+
+    name: str
+    track: int
+    university: tuple[Tile, ...]
+    cellar: tuple[int, ...]
+    farewell: int
+    tribunal: int
+    dice: int
+    quadrants: int
+    track_position: int | None = None
+    flipped: bool | None = None
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)  # True is not a count
+
+
+def _int(
+    table: Mapping[str, Any], key: str, path: str, low: int | None = 0, high: int | None = None
+) -> int:
+    """table[key] as a checked int; `path` names it in errors."""
+    if key not in table:
+        raise RulesError(path, "missing")
+    return _checked_int(table[key], path, low, high)
+
+
+def _checked_int(value: object, path: str, low: int | None, high: int | None) -> int:
+    if not _is_int(value):
+        raise RulesError(path, f"must be a whole number, not {value!r}")
+    number: int = value  # type: ignore[assignment]
+    if low is not None and number < low:
+        raise RulesError(path, f"must be at least {low}, not {number}")
+    if high is not None and number > high:
+        raise RulesError(path, f"must be at most {high}, not {number}")
+    return number
+
+
+def check_names(names: Sequence[object]) -> list[str]:
+    """2–4 non-empty names, unique ignoring case."""
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise RulesError("players", f"{MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}")
+    seen: set[str] = set()
+    for index, name in enumerate(names):
+        if not isinstance(name, str) or not name.strip():
+            raise RulesError(f"players[{index}].name", "must be a non-empty name")
+        if name.casefold() in seen:
+            raise RulesError(f"players[{index}].name", f"{name!r} is already at the table")
+        seen.add(name.casefold())
+    return [str(name) for name in names]
+
+
+def cellar_values(data: Mapping[str, Any]) -> tuple[int, ...]:
+    """The value below each cellar space, left to right (the default four when absent)."""
+    values = data.get("cellar_values", DEFAULT_CELLAR_VALUES)
+    if not isinstance(values, Sequence) or isinstance(values, str) or not values:
+        raise RulesError("cellar_values", "must be a list of at least one whole number")
+    return tuple(
+        _checked_int(v, f"cellar_values[{i}]", None, None) for i, v in enumerate(values)
+    )
+
+
+def canonical_subject(name: object, path: str) -> str:
+    """The Subject's own spelling for `name` (matched ignoring case and spaces)."""
+    if isinstance(name, str):
+        for known in SUBJECT_NAMES:
+            if known.casefold() == name.strip().casefold():
+                return known
+    raise RulesError(path, f"{name!r} is not a Subject; known: {', '.join(SUBJECT_NAMES)}")
+
+
+def _tile(entry: object, path: str) -> Tile:
+    if not isinstance(entry, Mapping):
+        raise RulesError(path, "must be a table {subject, met, multiplier}")
+    if "subject" not in entry:
+        raise RulesError(f"{path}.subject", "missing")
+    subject = canonical_subject(entry["subject"], f"{path}.subject")
+    met = _int(entry, "met", f"{path}.met")
+    multiplier = _int(entry, "multiplier", f"{path}.multiplier")
+    return Tile(subject, met, multiplier)
+
+
+def _list(table: Mapping[str, Any], key: str, path: str) -> Sequence[Any]:
+    if key not in table:
+        raise RulesError(path, "missing")
+    value = table[key]
+    if not isinstance(value, Sequence) or isinstance(value, str):
+        raise RulesError(path, "must be a list")
+    return value
+
+
+def read_player(player: Mapping[str, Any], index: int, spaces: int) -> Entries:
+    """Check one player's table against the save format; `spaces` = cellar spaces in play."""
+    path = f"players[{index}]"
+    tiles = _list(player, "university", f"{path}.university")
+    cellar = _list(player, "cellar", f"{path}.cellar")
+    if len(cellar) != spaces:
+        raise RulesError(
+            f"{path}.cellar", f"has {len(cellar)} spaces but cellar_values has {spaces}"
+        )
+    return Entries(
+        name=str(player["name"]),
+        track=_int(player, "track", f"{path}.track"),
+        university=tuple(_tile(t, f"{path}.university[{i}]") for i, t in enumerate(tiles)),
+        cellar=tuple(_checked_int(n, f"{path}.cellar[{i}]", 0, None) for i, n in enumerate(cellar)),
+        farewell=_int(player, "farewell", f"{path}.farewell"),
+        tribunal=_int(player, "tribunal", f"{path}.tribunal", TRIBUNAL_LOW, TRIBUNAL_HIGH),
+        dice=_int(player, "dice", f"{path}.dice"),
+        quadrants=_int(player, "quadrants", f"{path}.quadrants"),
+        # Display keys only: ignored when a hand edit left them of the wrong type.
+        track_position=player["track_position"] if _is_int(player.get("track_position")) else None,
+        flipped=player["flipped"] if isinstance(player.get("flipped"), bool) else None,
+    )
+
+
+def read_players(data: Mapping[str, Any]) -> list[Entries]:
+    """Every player's checked entries, in seat order."""
+    players = data.get("players")
+    if not isinstance(players, Sequence) or isinstance(players, str):
+        raise RulesError("players", "missing")
+    for index, player in enumerate(players):
+        if not isinstance(player, Mapping) or "name" not in player:
+            raise RulesError(f"players[{index}].name", "missing")
+    check_names([p["name"] for p in players])
+    spaces = len(cellar_values(data))
+    return [read_player(p, i, spaces) for i, p in enumerate(players)]
+
+
+# --- Scoring ---------------------------------------------------------------------------------
+
+
+def signed(number: int) -> str:
+    """A number with a real minus sign, as printed on the board."""
+    return f"−{-number}" if number < 0 else str(number)
+
+
+def university_lines(tiles: Sequence[Tile]) -> list[Line]:
+    """Per Scale tile: times met × the row multiplier; a token on the stairs scores nothing."""
+    lines = []
+    for tile in tiles:
+        if tile.multiplier == 0:
+            lines.append(Line("university", tile.subject, 0, "still on the stairs"))
+            continue
+        points = tile.met * tile.multiplier
+        detail = f"{tile.met} × {tile.multiplier} = {signed(points)}"
+        lines.append(Line("university", tile.subject, points, detail))
+    return lines
+
+
+def cellar_lines(cellar: Sequence[int], values: Sequence[int], farewell: int) -> list[Line]:
+    """Each Inquisitor scores the value below its space; those sent away score nothing."""
+    lines = []
+    for space, (count, value) in enumerate(zip(cellar, values, strict=True), start=1):
+        points = count * value
+        detail = f"{count} × {signed(value)} = {signed(points)}"
+        lines.append(Line("cellar", f"Cellar space {space} ({signed(value)})", points, detail))
+    if farewell:
+        lines.append(Line("cellar", "Farewell", 0, f"{farewell} sent away, scoring nothing"))
+    return lines
+
+
+def track_line(entries: Entries) -> Line:
+    """The track total; how it was read off the board when the display keys agree with it."""
+    position, flipped = entries.track_position, entries.flipped
+    detail = ""
+    if position is not None and flipped is not None and position + TRACK_LAP * flipped == entries.track:
+        detail = f"position {position}, token flipped (+100)" if flipped else f"position {position}"
+    return Line("track", "Score track", entries.track, detail)
+
+
+def tribunal_line(space: int) -> Line:
+    shown = f"+{space}" if space > 0 else signed(space)
+    return Line("tribunal", "Tribunal", space, f"token on space {shown}")
+
+
+def score_player(entries: Entries, values: Sequence[int]) -> PlayerScore:
+    """One player's parts (track, university, cellar, tribunal) and the lines behind them."""
+    lines = [
+        track_line(entries),
+        *university_lines(entries.university),
+        *cellar_lines(entries.cellar, values, entries.farewell),
+        tribunal_line(entries.tribunal),
+    ]
+    parts = {part: sum(line.points for line in lines if line.part == part) for part in PARTS}
+    return PlayerScore(entries.name, parts, tuple(lines), (entries.dice, entries.quadrants))
+
+
+TIE_BREAKS: tuple[str, ...] = ("dice values left", "Quadrant tokens left")
+
+
+def join_names(names: Sequence[str]) -> str:
+    """Ada / Ada and Bo / Ada, Bo and Cy."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def tie_explanation(tied: Sequence[PlayerScore]) -> tuple[str, ...]:
+    """How a tie on the top total is broken: dice values left, then Quadrants, then shared."""
+    sentences = [f"{join_names([p.name for p in tied])} tie on {tied[0].total}."]
+    contenders = list(tied)
+    for number, label in enumerate(TIE_BREAKS, start=1):
+        compared = ", ".join(f"{p.name} {p.tiebreak[number - 1]}" for p in contenders)
+        sentences.append(f"Tie-break {number}, {label}: {compared}.")
+        best = max(p.tiebreak[number - 1] for p in contenders)
+        contenders = [p for p in contenders if p.tiebreak[number - 1] == best]
+        if len(contenders) == 1:
+            sentences.append(f"{contenders[0].name} wins.")
+            return tuple(sentences)
+        if number < len(TIE_BREAKS):
+            sentences.append(f"Still tied: {join_names([p.name for p in contenders])}.")
+    sentences.append(f"{join_names([p.name for p in contenders])} share the win.")
+    return tuple(sentences)
+
+
+def score(data: Mapping[str, Any]) -> Result:
+    """Total every player and name the winners; RulesError on a missing or broken key."""
+    values = cellar_values(data)
+    scores = tuple(score_player(entries, values) for entries in read_players(data))
+    winners, decided_by, tied = rank_winners(scores)
+    explanation = tie_explanation(tied) if len(tied) > 1 else ()
+    return Result("galileo", scores, winners, decided_by, explanation)
+
+
+# --- The procedure ---------------------------------------------------------------------------
+
+SETUP_HELP = (
+    "Name the two to four players in seat order, going clockwise. "
+    "Say whether the Luna module is on the table: it is only recorded, because Luna changes "
+    "neither how the game ends nor the final scoring."
+)
+TABLE_HELP = (
+    "Pick who holds the telescope standee: the final turn starts with that player. "
+    "Then name the Subject tile above each of the four Scale tiles, left to right. "
+    "Each Subject appears once; these are the four that score at the end."
+)
+TRIGGER_HELP = (
+    "The end begins when the last Discovery card leaves the deck. "
+    "Choose whose turn it was and how it left: 'display' when it was laid on the display, "
+    "'reward' when a constellation reward took it. The turns still to play follow from this."
+)
+TURNS_HELP = (
+    "First the round is finished, up to the player sitting before the first player; then "
+    "everyone plays one more turn, starting with the first player. End each turn as it is "
+    "played. When the display has a gap, or a constellation reward asks for a card from the "
+    "empty deck, record a draw: the app picks which unused Tier III card to take from the box."
+)
+SCORES_HELP = (
+    "Enter where the Score token stands (0–99) and whether it has been flipped past 100. "
+    "For each Scale tile, enter how often the Subject was met and the multiplier of the row "
+    "the University token is on (0 while it is still on the stairs). Then the Inquisitors on "
+    "each cellar space, the Tribunal space, and the dice values and Quadrants left for ties."
+)
+BREAKDOWN_HELP = (
+    "Final scoring runs University first, then the Inquisition: cellar and Tribunal. "
+    "The most points wins. A tie goes to the higher total of dice values left, then to more "
+    "Quadrant tokens; if still tied, the players share the win."
+)
+
+
+def _seat_name(data: Mapping[str, Any], names: Sequence[str], key: str) -> str | None:
+    seat = data.get(key)
+    return names[seat] if _is_int(seat) and 0 <= seat < len(names) else None
+
+
+def chosen_subjects(data: Mapping[str, Any]) -> list[str]:
+    """The four Subjects in play, left to right; RulesError until they are chosen."""
+    subjects = data.get("subjects")
+    if not isinstance(subjects, Sequence) or isinstance(subjects, str):
+        raise RulesError("subjects", "choose the four Subjects first")
+    if len(subjects) != SCALE_TILES:
+        raise RulesError("subjects", f"must name {SCALE_TILES} Subjects, not {len(subjects)}")
+    return [canonical_subject(s, f"subjects[{i}]") for i, s in enumerate(subjects)]
+
+
+def setup_step(data: Mapping[str, Any]) -> Step:
+    luna = Field(
+        "luna",
+        "Luna in play",
+        kind="bool",
+        default=bool(data.get("luna", False)),
+        help="Recorded only: Luna changes neither the end of the game nor the final scoring.",
+    )
+    return Step("setup", "Players", kind="setup", fields=(luna,), help=SETUP_HELP)
+
+
+def table_step(data: Mapping[str, Any], names: Sequence[str]) -> Step:
+    first = Field(
+        "first_player",
+        "Who holds the first-player telescope",
+        kind="choice",
+        choices=tuple(names),
+        default=_seat_name(data, names, "first_player") or (names[0] if names else None),
+        help="The player who began the game; the final turn starts with them.",
+    )
+    current = data.get("subjects")
+    chosen = list(current) if isinstance(current, list) else []
+    subjects = tuple(
+        Field(
+            f"subject_{k}",
+            f"Subject above Scale tile {k}",
+            kind="choice",
+            choices=SUBJECT_NAMES,
+            default=chosen[k - 1] if len(chosen) >= k else SUBJECT_NAMES[k - 1],
+            help="Each Subject may be chosen once.",
+        )
+        for k in range(1, SCALE_TILES + 1)
+    )
+    return Step("table", "First player and Subjects", fields=(first, *subjects), help=TABLE_HELP)
+
+
+def trigger_step(data: Mapping[str, Any], names: Sequence[str]) -> Step:
+    trigger = data.get("trigger") if isinstance(data.get("trigger"), Mapping) else {}
+    seat = trigger.get("player")
+    who = Field(
+        "trigger_player",
+        "Whose turn emptied the deck",
+        kind="choice",
+        choices=tuple(names),
+        default=names[seat] if _is_int(seat) and 0 <= seat < len(names) else None,
+    )
+    how = Field(
+        "trigger_how",
+        "How the last card left the deck",
+        kind="choice",
+        choices=TRIGGER_HOWS,
+        default=trigger.get("how", "display"),
+        help="display: laid on the display. reward: taken as a constellation reward.",
+    )
+    return Step("trigger", "The deck is empty", fields=(who, how), help=TRIGGER_HELP)
+
+
+def turn_items(data: Mapping[str, Any]) -> tuple[str, ...]:
+    """The turns still to play as lines ("1. Bo (rest of round)"), empty until known."""
+    try:
+        turns = session_turns(data)
+    except RulesError:
+        return ()
+    names = player_names(data)
+    return tuple(f"{n}. {names[t.seat]} ({t.phase})" for n, t in enumerate(turns, start=1))
+
+
+def turns_step(data: Mapping[str, Any]) -> Step:
+    return Step(
+        "final-turns", "Who still plays", kind="turns", items=turn_items(data), help=TURNS_HELP
+    )
+
+
+def scale_fields(subject: str | None, k: int) -> list[Field]:
+    """Met and row fields of Scale tile `k`; the Inquisitors' met count comes from the cellar."""
+    title = subject or f"Scale tile {k}"
+    row_help = "The multiplier of the row your University token is on; 0 if still on the stairs."
+    if subject == INQUISITORS:
+        row_help += " Times met is filled in: the Inquisitors in your cellar, entered below."
+    row = Field(f"row_{k}", f"{title}: row multiplier", minimum=0, default=0, help=row_help)
+    if subject == INQUISITORS:
+        return [row]
+    met = Field(
+        f"met_{k}",
+        f"{title}: times met",
+        minimum=0,
+        default=0,
+        help=f"Count {SUBJECTS[SUBJECT_NAMES.index(subject)].meeting}." if subject else "",
+    )
+    return [met, row]
+
+
+def cellar_fields(values: Sequence[int]) -> list[Field]:
+    return [
+        Field(
+            f"cellar_{j}",
+            f"Inquisitors on cellar space {j} ({signed(value)} each)",
+            minimum=0,
+            default=0,
+            help="Inquisitors still in your cellar at the end, on this space.",
+        )
+        for j, value in enumerate(values, start=1)
+    ]
+
+
+def score_fields(data: Mapping[str, Any]) -> tuple[Field, ...]:
+    try:
+        subjects: list[str | None] = list(chosen_subjects(data))
+    except RulesError:
+        subjects = [None] * SCALE_TILES
+    return (
+        Field("track_position", "Score track position", minimum=0, maximum=TRACK_LAP - 1,
+              default=0, help="Where your Score token stands on the track, 0 to 99."),
+        Field("flipped", "Score token flipped (100+)", kind="bool", default=False,
+              help="Flipped once you passed 100 points; it adds 100 to the track position."),
+        *[f for k, s in enumerate(subjects, start=1) for f in scale_fields(s, k)],
+        *cellar_fields(cellar_values(data)),
+        Field("farewell", "Inquisitors sent away with Farewell", minimum=0, default=0,
+              help="Recorded only: Inquisitors sent away score nothing."),
+        Field("tribunal", "Tribunal space", minimum=TRIBUNAL_LOW, maximum=TRIBUNAL_HIGH,
+              default=0, help="The space of your Tribunal token, −10 to +10; it scores that."),
+        Field("dice", "Total of dice values left", minimum=0, default=0,
+              help="First tie-break: the higher total of dice values left wins."),
+        Field("quadrants", "Quadrant tokens left", minimum=0, default=0,
+              help="Second tie-break: more Quadrant tokens left wins."),
+    )
+
+
+def scores_step(data: Mapping[str, Any], index: int, name: str) -> Step:
+    return Step(
+        f"scores-{index}",
+        f"{name}: final scoring",
+        kind="form",
+        player=index,
+        fields=score_fields(data),
+        help=SCORES_HELP,
+    )
+
+
+def procedure(data: Mapping[str, Any]) -> list[Step]:
+    """setup, table, trigger, final-turns, scores-0 … scores-(n-1), breakdown."""
+    names = player_names(data)
+    return [
+        setup_step(data),
+        table_step(data, names),
+        trigger_step(data, names),
+        turns_step(data),
+        *[scores_step(data, i, name) for i, name in enumerate(names)],
+        Step("breakdown", "Final scores", kind="breakdown", help=BREAKDOWN_HELP),
+    ]
+
+
+# --- Applying confirmed steps ----------------------------------------------------------------
+
+
+def check_values(step: Step, values: Mapping[str, Any]) -> None:
+    """Every field of `step` present in `values`, of its kind and within its bounds."""
+    for field in step.fields:
+        if field.key not in values:
+            raise RulesError(field.key, "missing")
+        value = values[field.key]
+        if field.kind == "int":
+            _checked_int(value, field.key, field.minimum, field.maximum)
+        elif field.kind == "bool" and not isinstance(value, bool):
+            raise RulesError(field.key, f"must be yes or no, not {value!r}")
+        elif field.kind == "choice" and value not in field.choices:
+            raise RulesError(field.key, f"must be one of {', '.join(field.choices)}")
+
+
+def fill_in(values: Mapping[str, Any], data: Mapping[str, Any]) -> dict[str, Any]:
+    """`values` plus the entries others answer: the Inquisitors' met count = its cellar."""
+    filled = dict(values)
+    spaces = len(cellar_values(data))
+    counts = [values.get(f"cellar_{j}") for j in range(1, spaces + 1)]
+    in_cellar = sum(n for n in counts if _is_int(n))
+    for k, subject in enumerate(chosen_subjects(data), start=1):
+        if subject == INQUISITORS:
+            filled[f"met_{k}"] = in_cellar
+    return filled
+
+
+def apply_players(data: Data, step: Step, values: Mapping[str, Any]) -> None:
+    check_values(step, values)
+    check_names(list(values.get("players", [])))
+    apply_setup(data, values)
+
+
+def apply_table(data: Data, step: Step, values: Mapping[str, Any]) -> None:
+    check_values(step, values)
+    subjects = [values[f"subject_{k}"] for k in range(1, SCALE_TILES + 1)]
+    for k, subject in enumerate(subjects, start=1):
+        if subjects.index(subject) + 1 != k:
+            raise RulesError(f"subject_{k}", f"{subject} is already above another Scale tile")
+    data["first_player"] = player_names(data).index(values["first_player"])
+    data["subjects"] = subjects
+
+
+def apply_trigger(data: Data, step: Step, values: Mapping[str, Any]) -> None:
+    check_values(step, values)
+    seat = player_names(data).index(values["trigger_player"])
+    data["trigger"] = {"player": seat, "how": values["trigger_how"]}
+
+
+def check_draw(draw: object, path: str) -> None:
+    if not isinstance(draw, Mapping):
+        raise RulesError(path, "must be a table {turn, reason, box, position, card}")
+    if draw.get("reason") not in DRAW_REASONS:
+        raise RulesError(f"{path}.reason", f"must be one of {', '.join(DRAW_REASONS)}")
+    _int(draw, "turn", f"{path}.turn", 1)
+    box = _int(draw, "box", f"{path}.box", 1)
+    _int(draw, "position", f"{path}.position", 1, box)
+    if not isinstance(draw.get("card", ""), str):
+        raise RulesError(f"{path}.card", "must be a card name or empty")
+
+
+def apply_turns(data: Data, values: Mapping[str, Any]) -> None:
+    total = len(session_turns(data))
+    turns_done = _int(values, "turns_done", "turns_done", 0, total)
+    draws = list(values.get("draws", []))
+    for index, draw in enumerate(draws):
+        check_draw(draw, f"draws[{index}]")
+    data["turns_done"] = turns_done
+    data["draws"] = draws
+
+
+def apply_scores(data: Data, step: Step, values: Mapping[str, Any]) -> None:
+    """Turn the flat form into the save format's track, university and cellar."""
+    check_values(step, values)
+    filled = fill_in(values, data)
+    subjects = chosen_subjects(data)
+    spaces = len(cellar_values(data))
+    position, flipped = filled["track_position"], filled["flipped"]
+    entry = {
+        "track": position + TRACK_LAP * flipped,
+        "track_position": position,
+        "flipped": flipped,
+        "university": [
+            {"subject": s, "met": filled[f"met_{k}"], "multiplier": filled[f"row_{k}"]}
+            for k, s in enumerate(subjects, start=1)
+        ],
+        "cellar": [filled[f"cellar_{j}"] for j in range(1, spaces + 1)],
+        **{key: filled[key] for key in ("farewell", "tribunal", "dice", "quadrants")},
+    }
+    data["players"][step.player].update(entry)
+
+
+class GalileoGame:
+    """Galileo Galilei's rules as the app's Game protocol."""
+
+    id = "galileo"
+    title = "Galileo Galilei"
+
+    def procedure(self, data: Mapping[str, Any]) -> Sequence[Step]:
+        return procedure(data)
+
+    def apply(self, data: Data, step: Step, values: Mapping[str, Any]) -> None:
+        if step.id == "setup":
+            apply_players(data, step, values)
+        elif step.id == "table":
+            apply_table(data, step, values)
+        elif step.id == "trigger":
+            apply_trigger(data, step, values)
+        elif step.id == "final-turns":
+            apply_turns(data, values)
+        elif step.id.startswith("scores-"):
+            apply_scores(data, step, values)
+        elif step.id != "breakdown":  # the breakdown only shows; nothing to record
+            raise RulesError("step", f"Galileo Galilei has no step {step.id!r}")
+
+    def score(self, data: Mapping[str, Any]) -> Result:
+        return score(data)
+
+
+GAME = GalileoGame()

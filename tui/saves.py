@@ -1,0 +1,188 @@
+"""Session files: read with tomllib, written with tomlkit, replaced atomically.
+
+Reading never imports tomlkit or Textual, so `lastround score` stays light.
+Writing merges the session into the file's existing TOML document, so a comment a
+person added by hand survives the next save.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+import tomllib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tui.games import GAME_MODULES, GAME_TITLES
+from tui.games.base import RulesError
+
+FORMAT = 1
+SAVES_ENV = "LASTROUND_SAVES"
+STATUSES = ("in-progress", "finished")
+
+
+class SaveError(Exception):
+    """A session file that can't be used; the message is one line naming the file."""
+
+
+def saves_folder(option: str | None = None) -> Path:
+    """--saves DIR, else $LASTROUND_SAVES, else saves/ under the current directory."""
+    return Path(option or os.environ.get(SAVES_ENV) or "saves")
+
+
+# reading ------------------------------------------------------------------------
+def read_session(path: Path) -> dict[str, Any]:
+    """The file's data, checked for the keys every session has."""
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        raise SaveError(f"{path}: can't be read: {error.strerror or error}") from None
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise SaveError(f"{path}: not a text file (not UTF-8)") from None
+    except tomllib.TOMLDecodeError as error:
+        raise SaveError(f"{path}: not valid TOML: {error}") from None
+    try:
+        check_common_keys(data)
+    except RulesError as error:
+        raise SaveError(f"{path}: {error.key}: {error.message}") from None
+    return data
+
+
+def check_common_keys(data: Mapping[str, Any]) -> None:
+    fmt = data.get("format")
+    if type(fmt) is not int:
+        raise RulesError("format", "missing or not a whole number (this version writes 1)")
+    if fmt > FORMAT:
+        raise RulesError("format", f"{fmt} is newer than this version of Last Round reads ({FORMAT})")
+    if fmt < 1:
+        raise RulesError("format", f"{fmt} is not a known format")
+    game = data.get("game")
+    if game not in GAME_MODULES:
+        known = ", ".join(f'"{g}"' for g in GAME_MODULES)
+        raise RulesError("game", f"{game!r} is not a known game (known: {known})")
+    if data.get("status") not in STATUSES:
+        raise RulesError("status", 'must be "in-progress" or "finished"')
+    players = data.get("players", [])
+    if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
+        raise RulesError("players", "must be an array of tables ([[players]])")
+    seen: set[str] = set()
+    for index, player in enumerate(players):
+        name = player.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise RulesError(f"players[{index}].name", "missing or empty")
+        if name.casefold() in seen:
+            raise RulesError(f"players[{index}].name", f"{name!r} appears twice")
+        seen.add(name.casefold())
+
+
+# listing ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SessionSummary:
+    path: Path
+    game: str = ""
+    created: str = ""
+    players: tuple[str, ...] = ()
+    status: str = ""
+    winners: tuple[str, ...] = ()
+    error: str = ""
+
+    @property
+    def title(self) -> str:
+        return GAME_TITLES.get(self.game, self.game)
+
+
+def session_files(folder: Path) -> Iterator[Path]:
+    if folder.is_dir():
+        yield from (p for p in folder.glob("*.toml") if p.is_file())
+
+
+def summarize(path: Path) -> SessionSummary:
+    try:
+        data = read_session(path)
+    except SaveError as error:
+        return SessionSummary(path, error=str(error))
+    winners: tuple[str, ...] = ()
+    if data["status"] == "finished":
+        from tui.games import get_game
+
+        try:
+            winners = get_game(data["game"]).score(data).winners
+        except RulesError as error:
+            return SessionSummary(path, game=data["game"], error=f"{path}: {error}")
+    return SessionSummary(
+        path,
+        game=data["game"],
+        created=str(data.get("created", "")),
+        players=tuple(str(p["name"]) for p in data.get("players", [])),
+        status=data["status"],
+        winners=winners,
+    )
+
+
+def list_sessions(folder: Path) -> list[SessionSummary]:
+    """Every session file in the folder, newest first (unreadable ones included)."""
+    files = sorted(session_files(folder), key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
+    return [summarize(p) for p in files]
+
+
+# naming -------------------------------------------------------------------------
+def slug(text: str, limit: int = 24) -> str:
+    """A safe, readable file-name piece: lowercase letters, digits and dashes."""
+    ascii_text = text.encode("ascii", "ignore").decode().lower()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")[:limit].strip("-")
+
+
+def new_session_path(folder: Path, game: str, players: list[str], created: str) -> Path:
+    """A unique path inside the folder: date, time, game and players."""
+    stamp = re.sub(r"[^0-9]", "", created)[:12]
+    date = (f"{stamp[:4]}-{stamp[4:6]}-{stamp[6:8]}-{stamp[8:12]}" if len(stamp) >= 12
+            else slug(created) or "session")
+    names = "-".join(filter(None, (slug(n, 12) for n in players))) or "table"
+    base = f"{date}-{slug(game)}-{names}"[:80]
+    candidate = folder / f"{base}.toml"
+    counter = 2
+    while candidate.exists():
+        candidate = folder / f"{base}-{counter}.toml"
+        counter += 1
+    return candidate
+
+
+# writing ------------------------------------------------------------------------
+def write_session(path: Path, data: Mapping[str, Any]) -> None:
+    """Save atomically, keeping the existing file's comments and layout."""
+    import tomlkit
+
+    try:
+        document = tomlkit.parse(path.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError, tomlkit.exceptions.ParseError):
+        document = tomlkit.document()
+    from tui.toml_merge import merge_into
+
+    merge_into(document, data)
+    atomic_write(path, tomlkit.dumps(document))
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Temporary file in the same folder, flush and fsync, os.replace, fsync the folder."""
+    folder = path.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    directory = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(directory)
+    finally:
+        os.close(directory)

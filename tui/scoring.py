@@ -1,0 +1,74 @@
+"""`lastround score`: total a session file without the interface.
+
+Imports neither Textual nor tomlkit: reading is tomllib, scoring is the pure rules.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from tui.games import GAME_TITLES, get_game
+from tui.games.base import Result, RulesError
+from tui.saves import SaveError, read_session
+
+
+def score_file(path: Path) -> Result:
+    data = read_session(path)
+    try:
+        return get_game(data["game"]).score(data)
+    except RulesError as error:
+        raise SaveError(f"{path}: {error.key}: {error.message}") from None
+
+
+def result_json(result: Result) -> dict[str, Any]:
+    return {
+        "game": result.game,
+        "players": [
+            {"name": p.name, "total": p.total, "parts": dict(p.parts)} for p in result.players
+        ],
+        "winners": list(result.winners),
+        "decided_by": result.decided_by,
+    }
+
+
+def result_text(result: Result) -> str:
+    """A plain breakdown table: one column per part, the total, the place."""
+    parts = list(result.players[0].parts) if result.players else []
+    header = ["Player", *parts, "Total", "Place"]
+    places = {p.name: place for place, p in result.ranking()}
+    rows = [
+        [p.name, *(str(p.parts[k]) for k in parts), str(p.total), str(places[p.name])]
+        for p in result.players
+    ]
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+
+    def line(cells: list[str]) -> str:
+        first = cells[0].ljust(widths[0])
+        rest = (c.rjust(w) for c, w in zip(cells[1:], widths[1:], strict=True))
+        return "  ".join([first, *rest])
+
+    out = [GAME_TITLES.get(result.game, result.game), "", line(header)]
+    out.append("  ".join("-" * w for w in widths))
+    out.extend(line(r) for r in rows)
+    out.append("")
+    verb = "share the victory" if result.decided_by == "shared" else "wins"
+    out.append(f"Winner: {' and '.join(result.winners)} {verb}")
+    out.extend(result.explanation)
+    return "\n".join(out)
+
+
+def main_score(path: Path, as_json: bool) -> int:
+    import sys
+
+    try:
+        result = score_file(path)
+    except SaveError as error:
+        print(f"lastround: {error}", file=sys.stderr)
+        return 2
+    if as_json:
+        print(json.dumps(result_json(result), indent=2, ensure_ascii=False))
+    else:
+        print(result_text(result))
+    return 0

@@ -1,0 +1,108 @@
+"""The Session: one table's end of game, as plain data mirroring its TOML file.
+
+The session walks its game's procedure: confirming a step records the values in
+the data through the game's rules, appends an entry to the ordered log, and the
+caller saves before showing the next step.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from tui.games import GAME_TITLES, get_game
+from tui.games.base import Game, Result, Step, player_names
+
+FORMAT = 1
+
+
+def now_stamp() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+@dataclass
+class Session:
+    data: dict[str, Any]
+    path: Path | None = None
+    game: Game = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.game = get_game(self.data["game"])
+
+    @classmethod
+    def new(cls, game_id: str, *, seed: int | None = None, created: str | None = None) -> Session:
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "game": game_id,
+            "status": "in-progress",
+            "created": created or now_stamp(),
+            "seed": random.SystemRandom().randrange(2**31) if seed is None else seed,
+            "players": [],
+            "log": [],
+        }
+        return cls(data)
+
+    # what the file says --------------------------------------------------------
+    @property
+    def game_id(self) -> str:
+        return str(self.data["game"])
+
+    @property
+    def title(self) -> str:
+        return GAME_TITLES.get(self.game_id, self.game_id)
+
+    @property
+    def finished(self) -> bool:
+        return self.data.get("status") == "finished"
+
+    @property
+    def players(self) -> list[str]:
+        return player_names(self.data)
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        log: list[dict[str, Any]] = self.data.setdefault("log", [])
+        return log
+
+    # the procedure --------------------------------------------------------------
+    def steps(self) -> Sequence[Step]:
+        return self.game.procedure(self.data)
+
+    def confirmed(self) -> set[str]:
+        return {str(entry["step"]) for entry in self.log}
+
+    def index_of(self, step_id: str) -> int:
+        return next(i for i, s in enumerate(self.steps()) if s.id == step_id)
+
+    def resume_index(self) -> int:
+        """The first step not yet confirmed (the last step when all are)."""
+        steps = self.steps()
+        done = self.confirmed()
+        return next((i for i, s in enumerate(steps) if s.id not in done), len(steps) - 1)
+
+    def values_for(self, step: Step) -> dict[str, Any]:
+        """What the latest confirmation of this step recorded, to pre-fill its screen."""
+        for entry in reversed(self.log):
+            if entry["step"] == step.id:
+                return dict(entry.get("values", {}))
+        return {}
+
+    def confirm(self, step: Step, values: Mapping[str, Any], *, at: str | None = None) -> None:
+        """Record a step's values and log the confirmation (the caller saves)."""
+        if step.kind != "breakdown":  # the totals are derived: the log keeps them as shown
+            self.game.apply(self.data, step, values)
+        entry: dict[str, Any] = {"step": step.id, "at": at or now_stamp()}
+        if step.player is not None:
+            entry["player"] = self.players[step.player]
+        entry["values"] = dict(values)
+        self.log.append(entry)
+
+    def finish(self) -> None:
+        self.data["status"] = "finished"
+
+    def score(self) -> Result:
+        return self.game.score(self.data)
