@@ -15,9 +15,10 @@ def keys_text(screen: Screen[object]) -> str:
     """Every key active on the screen with what it does, as the footer and palette know it."""
     rows = []
     seen = set()
-    for key, active in screen.app.active_bindings.items():
+    for active in screen.app.active_bindings.values():
         binding = active.binding
-        if binding.system or binding.action in seen:
+        # Our own declared actions (with ids) and whatever the footer shows; not cursor keys.
+        if binding.system or binding.action in seen or not (binding.id or binding.show):
             continue
         seen.add(binding.action)
         what = binding.tooltip or binding.description
@@ -32,7 +33,9 @@ class HelpScreen(HelpScreenMarker, ModalScreen[None]):
     def __init__(self, under: Screen[object]) -> None:
         super().__init__()
         explain = getattr(under, "help_text", None)
-        self.body = explain() if callable(explain) else ""
+        text = explain() if callable(explain) else ""
+        # Paragraphs are separated by blank lines; single line breaks reflow to the box.
+        self.body = "\n\n".join(" ".join(p.split()) for p in text.split("\n\n"))
         self.keys = keys_text(under)
 
     def compose(self) -> ComposeResult:

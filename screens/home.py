@@ -50,11 +50,12 @@ class HomeScreen(Screen[None]):
         yield Header(icon="")
         yield Static("Last Round", id="name")
         yield Static("The end of the game, scored by its own rules.", id="tagline")
-        yield Static(Text.assemble("New session:  ", ("r", "bold"), " Race for the Galaxy   ",
-                                   ("g", "bold"), " Galileo Galilei"), id="new-line")
+        yield Static(Text.assemble("New session: press ", ("r", "bold"),
+                                   " for Race for the Galaxy, ", ("g", "bold"),
+                                   " for Galileo Galilei."), id="new-line")
         yield Static("Sessions, newest first", classes="section")
         yield DataTable(id="sessions", cursor_type="row", zebra_stripes=False)
-        yield Static("", id="session-error", classes="field-error")
+        yield Static("", id="session-error")
         yield Footer()
 
     def help_text(self) -> str:

@@ -23,7 +23,8 @@ class SetupScreen(FormScreen):
             with Horizontal(classes="field-row"):
                 yield Label(f"Seat {seat + 1}", classes="field-label")
                 name = seated[seat] if seat < len(seated) else ""
-                yield Input(name, id=f"seat-{seat}", max_length=30, placeholder="name", compact=True)
+                yield Input(name, id=f"seat-{seat}", max_length=30, placeholder="name",
+                            compact=True)
         yield Static("", id="error-seats", classes="field-error")
         yield from super().compose_body()
 

@@ -36,9 +36,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from tui.scoring import main_score
 
         return main_score(args.file, args.json)
-    from tui.saves import SaveError, saves_folder
-
     from tui.app import make_app  # Textual loads only for the interface
+    from tui.saves import SaveError, saves_folder
 
     try:
         app = make_app(saves_folder(args.saves), command=args.command,

@@ -58,7 +58,7 @@ def check_common_keys(data: Mapping[str, Any]) -> None:
     if type(fmt) is not int:
         raise RulesError("format", "missing or not a whole number (this version writes 1)")
     if fmt > FORMAT:
-        raise RulesError("format", f"{fmt} is newer than this version of Last Round reads ({FORMAT})")
+        raise RulesError("format", f"{fmt} is newer than this Last Round reads ({FORMAT})")
     if fmt < 1:
         raise RulesError("format", f"{fmt} is not a known format")
     game = data.get("game")

@@ -36,7 +36,7 @@ def result_json(result: Result) -> dict[str, Any]:
 def result_text(result: Result) -> str:
     """A plain breakdown table: one column per part, the total, the place."""
     parts = list(result.players[0].parts) if result.players else []
-    header = ["Player", *parts, "Total", "Place"]
+    header = ["Player", *(p.capitalize() for p in parts), "Total", "Place"]
     places = {p.name: place for place, p in result.ranking()}
     rows = [
         [p.name, *(str(p.parts[k]) for k in parts), str(p.total), str(places[p.name])]

@@ -58,7 +58,8 @@ def to_item(value: Any, depth: int) -> Item:
         array = tomlkit.array()
         array.extend(inline(v) if isinstance(v, Mapping) else v for v in value)
         return array
-    return tomlkit.item(value)
+    item: Item = tomlkit.item(value)
+    return item
 
 
 def table_of(row: Mapping[str, Any], depth: int) -> Table:

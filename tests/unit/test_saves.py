@@ -1,0 +1,150 @@
+"""Session files: atomic, comment-keeping writes; one-line errors; safe names."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tui.saves import (
+    SaveError,
+    list_sessions,
+    new_session_path,
+    read_session,
+    saves_folder,
+    slug,
+    write_session,
+)
+
+
+def toy_data(**extra: Any) -> dict[str, Any]:
+    return {
+        "format": 1, "game": "toy", "status": "in-progress", "created": "2026-11-29T20:30:00Z",
+        "seed": 7, "players": [{"name": "Ada", "points": 3}, {"name": "Bo", "points": 1}],
+        "log": [{"step": "setup", "at": "2026-11-29T20:30:00Z",
+                 "values": {"players": ["Ada", "Bo"]}}],
+    } | extra
+
+
+def test_write_then_read_gives_the_same_data(saves: Path) -> None:
+    path = saves / "s.toml"
+    write_session(path, toy_data())
+    assert read_session(path) == toy_data()
+
+
+def test_a_hand_added_comment_survives_and_nothing_else_changes(saves: Path) -> None:
+    path = saves / "s.toml"
+    write_session(path, toy_data())
+    text = path.read_text().replace('[[players]]\nname = "Ada"',
+                                    '# Ada kept score on paper too\n[[players]]\nname = "Ada"', 1)
+    path.write_text(text)
+    write_session(path, read_session(path))
+    assert path.read_text() == text
+
+
+def test_a_comment_survives_a_save_that_changes_other_keys(saves: Path) -> None:
+    path = saves / "s.toml"
+    write_session(path, toy_data())
+    path.write_text(path.read_text().replace("seed = 7", "seed = 7  # do not touch"))
+    data = read_session(path)
+    data["players"][1]["points"] = 9
+    data["status"] = "finished"
+    write_session(path, data)
+    assert "seed = 7  # do not touch" in path.read_text()
+    assert tomllib.loads(path.read_text()) == data
+
+
+def test_a_save_interrupted_before_replace_leaves_the_previous_file(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = saves / "s.toml"
+    write_session(path, toy_data())
+    before = path.read_bytes()
+
+    def power_cut(*_: object) -> None:
+        raise OSError("power cut")
+
+    monkeypatch.setattr(os, "replace", power_cut)
+    with pytest.raises(OSError):
+        write_session(path, toy_data(status="finished"))
+    assert path.read_bytes() == before
+    assert [p.name for p in saves.iterdir()] == ["s.toml"], "no temporary file is left behind"
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (b"", "format: missing"),
+        (b"\xff\xfe\x00garbage", "not a text file"),
+        (b"format = 1\ngame = \n", "not valid TOML"),
+        (b'format = 2\ngame = "rftg"\nstatus = "finished"\n', "newer"),
+        (b'format = 1\ngame = "chess"\nstatus = "finished"\n', "game: 'chess' is not a known game"),
+        (b'format = 1\ngame = "toy"\nstatus = "done"\n', "status"),
+        (b'format = 1\ngame = "toy"\nstatus = "finished"\n[[players]]\nname = "A"\n'
+         b'[[players]]\nname = "a"\n', "appears twice"),
+        (b'format = 1\ngame = "toy"\nstatus = "finished"\n[[players]]\nname = ""\n',
+         "players[0].name"),
+    ],
+)
+def test_a_broken_file_gets_one_line_naming_file_and_problem(
+    saves: Path, content: bytes, expected: str
+) -> None:
+    path = saves / "broken.toml"
+    path.write_bytes(content)
+    with pytest.raises(SaveError) as caught:
+        read_session(path)
+    message = str(caught.value)
+    assert message.startswith(str(path)) and expected in message and "\n" not in message
+    assert path.read_bytes() == content, "the file is left untouched"
+
+
+def test_a_toml_error_names_the_line(saves: Path) -> None:
+    path = saves / "broken.toml"
+    path.write_text('format = 1\ngame = "toy"\nstatus = \n')
+    with pytest.raises(SaveError, match="line 3"):
+        read_session(path)
+
+
+def test_new_names_are_readable_and_unique(saves: Path) -> None:
+    first = new_session_path(saves, "rftg", ["Ada", "Bo"], "2026-11-29T20:30:00Z")
+    assert first.name == "2026-11-29-2030-rftg-ada-bo.toml"
+    first.write_text("")
+    second = new_session_path(saves, "rftg", ["Ada", "Bo"], "2026-11-29T20:30:00Z")
+    assert second.name == "2026-11-29-2030-rftg-ada-bo-2.toml"
+
+
+@pytest.mark.parametrize("name", ["../../etc/passwd", "/root/x", "..", "a/../../b", "\x00\n"])
+def test_a_player_name_never_leads_out_of_the_saves_folder(saves: Path, name: str) -> None:
+    path = new_session_path(saves, "rftg", [name, "Bo"], "2026-11-29T20:30:00Z")
+    assert path.parent == saves
+    assert "/" not in path.name and not path.name.startswith(".")
+
+
+def test_slug_keeps_letters_digits_and_dashes() -> None:
+    assert slug("Ada Lovelace!") == "ada-lovelace"
+    assert slug("Zoë") == "zo"
+
+
+def test_saves_folder_comes_from_option_then_environment_then_default(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert saves_folder(None) == Path("saves")
+    monkeypatch.setenv("LASTROUND_SAVES", "/tmp/elsewhere")
+    assert saves_folder(None) == Path("/tmp/elsewhere")
+    assert saves_folder("mine") == Path("mine")
+
+
+def test_the_list_is_newest_first_and_keeps_unreadable_files(saves: Path) -> None:
+    old, new = saves / "old.toml", saves / "new.toml"
+    write_session(old, toy_data())
+    write_session(new, toy_data(status="finished"))
+    (saves / "bad.toml").write_text("not toml at all = = =")
+    os.utime(old, (1, 1))
+    os.utime(saves / "bad.toml", (2, 2))
+    listed = list_sessions(saves)
+    assert [s.path.name for s in listed] == ["new.toml", "bad.toml", "old.toml"]
+    assert listed[0].winners == ("Ada",) and listed[0].players == ("Ada", "Bo")
+    assert listed[1].error.startswith(str(saves / "bad.toml"))
