@@ -7,12 +7,13 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widget import Widget
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input, Label
 
 from screens.step import StepScreen
 from tui.fields import Invalid, parse_int, parse_name
 from tui.games.base import Field
 from tui.widgets.choice import Choice
+from tui.widgets.error_line import ErrorLine
 
 YES_NO = ("no", "yes")
 
@@ -24,7 +25,7 @@ class FormScreen(StepScreen):
             with Horizontal(classes="field-row"):
                 yield Label(field.label, classes="field-label")
                 yield self.field_widget(field, known.get(field.key, field.default))
-            yield Static("", id=f"error-{field.key}", classes="field-error")
+            yield ErrorLine(id=f"error-{field.key}")
 
     def known_values(self) -> dict[str, Any]:
         """Pre-fill from the latest confirmation of this step, else the player's data."""
@@ -44,6 +45,10 @@ class FormScreen(StepScreen):
             return Input(text, type="integer", id=wid, classes="number", max_length=8, compact=True)
         return Input(text, id=wid, max_length=40, compact=True)
 
+    def help_text(self) -> str:
+        fields = "\n\n".join(f"{f.label}: {f.help}" for f in self.step.fields if f.help)
+        return "\n\n".join(filter(None, (super().help_text(), fields)))
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self.action_confirm()
@@ -59,12 +64,12 @@ class FormScreen(StepScreen):
         values: dict[str, Any] = {}
         first_bad: Widget | None = None
         for field in self.step.fields:
-            error = self.query_one(f"#error-{field.key}", Static)
+            error = self.query_one(f"#error-{field.key}", ErrorLine)
             try:
                 values[field.key] = self.read_field(field)
-                error.update("")
+                error.show("")
             except Invalid as problem:
-                error.update(f"✗ {problem}")
+                error.show(str(problem))
                 first_bad = first_bad or self.query_one(f"#field-{field.key}")
         if first_bad is not None:
             first_bad.focus()

@@ -10,6 +10,7 @@ from textual.widgets import Input, Label, Static
 
 from screens.form import FormScreen
 from tui.fields import Invalid, check_players, parse_name
+from tui.widgets.error_line import ErrorLine
 
 SEATS = 4
 
@@ -25,11 +26,11 @@ class SetupScreen(FormScreen):
                 name = seated[seat] if seat < len(seated) else ""
                 yield Input(name, id=f"seat-{seat}", max_length=30, placeholder="name",
                             compact=True)
-        yield Static("", id="error-seats", classes="field-error")
+        yield ErrorLine(id="error-seats")
         yield from super().compose_body()
 
     def values(self) -> dict[str, Any] | None:
-        error = self.query_one("#error-seats", Static)
+        error = self.query_one("#error-seats", ErrorLine)
         names: list[str] = []
         try:
             for seat in range(SEATS):
@@ -38,10 +39,10 @@ class SetupScreen(FormScreen):
                     names.append(parse_name(raw, f"Seat {seat + 1}"))
             check_players(names)
         except Invalid as problem:
-            error.update(f"✗ {problem}")
+            error.show(str(problem))
             self.say("Fix the players before confirming")
             self.query_one("#seat-0", Input).focus()
             return None
-        error.update("")
+        error.show("")
         values = super().values()
         return None if values is None else {"players": names, **values}

@@ -10,7 +10,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
-from tui.games.base import Step
+from tui.games.base import RulesError, Step
 from tui.saves import SaveError, new_session_path, read_session, write_session
 from tui.session import Session, now_stamp
 
@@ -96,12 +96,24 @@ class LastRoundApp(App[None]):
         else:
             self.push_screen(screen)
 
-    def confirm_step(self, values: dict[str, Any]) -> None:
-        """Record the shown step, save it, then show what comes next."""
+    def confirm_step(self, values: dict[str, Any], *, partial: bool = False) -> None:
+        """Record the shown step, save it, then show what comes next.
+
+        With `partial`, progress inside the step is saved and the step stays on screen.
+        """
         session = self.session
         assert session is not None and not self.read_only
         step = self.current_step
-        session.confirm(step, values, at=self.clock())
+        try:
+            session.confirm(step, values, at=self.clock(), partial=partial)
+        except RulesError as error:
+            say = getattr(self.screen, "say", None)
+            if callable(say):
+                say(error.message)
+            return
+        if partial:
+            self.save()
+            return
         if step.kind == "breakdown":
             session.finish()
         if not self.save():

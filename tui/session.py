@@ -73,7 +73,8 @@ class Session:
         return self.game.procedure(self.data)
 
     def confirmed(self) -> set[str]:
-        return {str(entry["step"]) for entry in self.log}
+        """Steps confirmed as done (progress saved part-way through a step does not count)."""
+        return {str(entry["step"]) for entry in self.log if not entry.get("partial")}
 
     def index_of(self, step_id: str) -> int:
         return next(i for i, s in enumerate(self.steps()) if s.id == step_id)
@@ -91,13 +92,22 @@ class Session:
                 return dict(entry.get("values", {}))
         return {}
 
-    def confirm(self, step: Step, values: Mapping[str, Any], *, at: str | None = None) -> None:
-        """Record a step's values and log the confirmation (the caller saves)."""
+    def confirm(
+        self, step: Step, values: Mapping[str, Any], *, at: str | None = None,
+        partial: bool = False,
+    ) -> None:
+        """Record a step's values and log the confirmation (the caller saves).
+
+        A partial entry saves progress inside a long step (a turn ended, a card drawn):
+        it is logged and kept, but the step still counts as unconfirmed on resume.
+        """
         if step.kind != "breakdown":  # the totals are derived: the log keeps them as shown
             self.game.apply(self.data, step, values)
         entry: dict[str, Any] = {"step": step.id, "at": at or now_stamp()}
         if step.player is not None:
             entry["player"] = self.players[step.player]
+        if partial:
+            entry["partial"] = True
         entry["values"] = dict(values)
         self.log.append(entry)
 

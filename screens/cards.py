@@ -1,0 +1,156 @@
+"""Race for the Galaxy: one player's tableau, picked by name, or two quick numbers.
+
+Type a few letters, Enter adds the highlighted card; Enter on an empty search confirms.
+The rules module finds the names and refuses unknown cards or too many copies.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from screens.step import StepScreen
+from tui.fields import Invalid, parse_int
+from tui.games import rftg
+from tui.games.base import Field
+from tui.widgets.error_line import ErrorLine
+
+SUGGESTIONS = 8
+QUICK_FIELDS = (
+    Field("tableau_vp", "Printed VP of the tableau", minimum=0, maximum=200),
+    Field("bonus_vp", "6-cost development bonuses", minimum=-20, maximum=200),
+)
+
+
+class CardsScreen(StepScreen):
+    BINDINGS = [
+        Binding("down", "suggestion(1)", "Next card", show=False),
+        Binding("up", "suggestion(-1)", "Previous card", show=False),
+        Binding("ctrl+d", "remove_last", "Remove last", id="remove-last",
+                tooltip="Take the last card off the tableau"),
+        Binding("ctrl+e", "quick", "Quick entry", id="quick-entry",
+                tooltip="Enter printed VP and bonuses as two numbers instead of listing cards"),
+    ]
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        known = self.session.values_for(self.step) or dict(
+            self.session.data["players"][self.step.player or 0])
+        self.cards: list[str] = list(known.get("tableau", []))
+        self.quick = "tableau_vp" in known and "tableau" not in known
+        self.known = known
+        self.edition = str(self.session.data.get("edition", rftg.DEFAULT_EDITION))
+
+    def compose_body(self) -> ComposeResult:
+        with Horizontal(id="picker", classes="" if not self.quick else "hidden"):
+            with Vertical(id="search-side"):
+                yield Input(placeholder="type a few letters of a card", id="search", compact=True)
+                yield OptionList(id="suggestions")
+            yield Static(id="tableau")
+        with Vertical(id="quick", classes="hidden" if not self.quick else ""):
+            for field in QUICK_FIELDS:
+                with Horizontal(classes="field-row"):
+                    yield Label(field.label, classes="field-label")
+                    yield Input(str(self.known.get(field.key, "")), type="integer", compact=True,
+                                id=f"field-{field.key}", classes="number", max_length=5)
+                yield ErrorLine(id=f"error-{field.key}")
+
+    def on_mount(self) -> None:
+        self.show_suggestions("")
+        self.show_tableau()
+        self.query_one("#field-tableau_vp" if self.quick else "#search", Input).focus()
+
+    # the search ------------------------------------------------------------------
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "search":
+            self.show_suggestions(event.value)
+
+    def show_suggestions(self, query: str) -> None:
+        options = self.query_one("#suggestions", OptionList)
+        options.clear_options()
+        found = rftg.search_cards(query, SUGGESTIONS) if query.strip() else []
+        options.add_options(Option(self.card_label(name), id=name) for name in found)
+        if found:
+            options.highlighted = 0
+
+    def card_label(self, name: str) -> str:
+        card = rftg.card(name, self.edition)
+        worth = "? VP" if card.six_dev else f"{card.vp} VP"
+        return f"{name}  ({card.kind}, {worth})"
+
+    def action_suggestion(self, delta: int) -> None:
+        options = self.query_one("#suggestions", OptionList)
+        if options.option_count:
+            options.highlighted = ((options.highlighted or 0) + delta) % options.option_count
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if event.input.id == "search" and event.value.strip():
+            self.add_highlighted(event.value)
+        else:
+            self.action_confirm()
+
+    def add_highlighted(self, typed: str) -> None:
+        options = self.query_one("#suggestions", OptionList)
+        if options.highlighted is None:
+            self.say(rftg.unknown_card_message(typed))
+            return
+        name = str(options.get_option_at_index(options.highlighted).id)
+        problem = rftg.tableau_problems([*self.cards, name], self.edition, self.elsewhere())
+        if problem:
+            self.say(problem)
+            return
+        self.cards.append(name)
+        self.say("")
+        self.query_one("#search", Input).value = ""
+        self.show_tableau()
+
+    def elsewhere(self) -> list[str]:
+        """Cards already in the other players' tableaux (copies are shared by the deck)."""
+        players = self.session.data["players"]
+        return [name for i, p in enumerate(players) if i != self.step.player
+                for name in p.get("tableau", [])]
+
+    def action_remove_last(self) -> None:
+        if self.cards:
+            self.cards.pop()
+            self.show_tableau()
+
+    def show_tableau(self) -> None:
+        lines = [f"Tableau: {len(self.cards)} cards"]
+        for number, name in enumerate(self.cards, 1):
+            card = rftg.card(name, self.edition)
+            lines.append(f"{number:>2}. {name}" + (" ?" if card.six_dev else f" {card.vp}"))
+        if not self.cards:
+            lines.append("(none yet)")
+        self.query_one("#tableau", Static).update("\n".join(lines))
+
+    # quick entry ------------------------------------------------------------------
+    def action_quick(self) -> None:
+        self.quick = not self.quick
+        self.query_one("#picker").set_class(self.quick, "hidden")
+        self.query_one("#quick").set_class(not self.quick, "hidden")
+        self.query_one("#field-tableau_vp" if self.quick else "#search", Input).focus()
+
+    def values(self) -> dict[str, Any] | None:
+        if not self.quick:
+            if not self.cards:
+                self.say("List at least the start world, or press Ctrl+E for quick entry")
+                return None
+            return {"tableau": list(self.cards)}
+        values: dict[str, Any] = {}
+        for field in QUICK_FIELDS:
+            error = self.query_one(f"#error-{field.key}", ErrorLine)
+            try:
+                values[field.key] = parse_int(field, self.query_one(f"#field-{field.key}",
+                                                                    Input).value)
+                error.show("")
+            except Invalid as problem:
+                error.show(str(problem))
+                return None
+        return values

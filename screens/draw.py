@@ -1,0 +1,81 @@
+"""Galileo Galilei: one fair draw of an unused Tier III card from the box.
+
+First the table says how many unused Tier III cards the box holds; the session's seed
+picks one, the screen says which to take, and the table may type the card's name.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, Label, Static
+
+from tui.fields import Invalid, parse_int
+from tui.games import galileo
+from tui.games.base import Field
+from tui.widgets.error_line import ErrorLine
+
+BOX = Field("box", "Unused Tier III cards in the box", minimum=1, maximum=40)
+
+
+class DrawScreen(ModalScreen[dict[str, Any] | None]):
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel", id="cancel-draw", tooltip="Draw nothing"),
+        Binding("enter", "next", "Confirm", id="confirm-draw", show=False),
+    ]
+
+    def __init__(self, scratch: dict[str, Any], reason: str) -> None:
+        super().__init__()
+        self.scratch = scratch
+        self.reason = reason
+        self.box: int | None = None
+
+    def compose(self) -> ComposeResult:
+        why = "a gap on the display" if self.reason == "gap" else "a constellation reward"
+        known = galileo.box_remaining(self.scratch)
+        with Vertical(id="draw-box"):
+            yield Static(f"Tier III draw for {why}", classes="step-title")
+            with Horizontal(classes="field-row"):
+                yield Label(BOX.label, classes="field-label")
+                yield Input("" if known is None else str(known), type="integer", compact=True,
+                            id="draw-count", classes="number", max_length=3)
+            yield ErrorLine(id="draw-error")
+            yield Static("", id="draw-instruction")
+            with Horizontal(classes="field-row hidden", id="card-row"):
+                yield Label("Card taken (optional)", classes="field-label")
+                yield Input(id="draw-card", compact=True, max_length=40, placeholder="its name")
+        yield Footer()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_next()
+
+    def action_next(self) -> None:
+        if self.box is None:
+            self.pick()
+        else:
+            card = " ".join(self.query_one("#draw-card", Input).value.split())[:40]
+            self.dismiss({"box": self.box, "card": card})
+
+    def pick(self) -> None:
+        try:
+            box = parse_int(BOX, self.query_one("#draw-count", Input).value)
+        except Invalid as problem:
+            self.query_one("#draw-error", ErrorLine).show(str(problem))
+            return
+        self.box = box
+        draw_number = len(self.scratch.get("draws") or [])
+        position = galileo.draw_position(int(self.scratch["seed"]), draw_number, box)
+        self.query_one("#draw-error", ErrorLine).show("")
+        self.query_one("#draw-count", Input).disabled = True
+        self.query_one("#draw-instruction", Static).update(
+            "▶ " + galileo.draw_instruction(position, box))
+        self.query_one("#card-row").remove_class("hidden")
+        self.query_one("#draw-card", Input).focus()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
