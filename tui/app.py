@@ -34,6 +34,10 @@ class LastRoundApp(App[None]):
         Binding("f1", "help", "Help", id="help", tooltip="Explain this screen and its keys"),
         Binding("ctrl+q", "quit", "Quit", id="quit", priority=True,
                 tooltip="Leave Last Round (everything confirmed is already saved)"),
+        Binding("f2", "galileo_summary", "Summary", id="galileo-summary",
+                tooltip="Galileo Galilei: what scored during play and when"),
+        Binding("f3", "galileo_dice", "Dice", id="galileo-dice",
+                tooltip="Galileo Galilei: the dice with their colour-blind marks"),
     ]
 
     def __init__(
@@ -159,6 +163,22 @@ class LastRoundApp(App[None]):
                         title="Not saved", severity="error", timeout=10)
             return False
         return True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The Galileo keys exist only while a Galileo session is open."""
+        if action.startswith("galileo_"):
+            return self.session is not None and self.session.game_id == "galileo"
+        return True
+
+    def action_galileo_summary(self) -> None:
+        from screens.galileo_extras import ScoreSummaryScreen
+
+        self.push_screen(ScoreSummaryScreen())
+
+    def action_galileo_dice(self) -> None:
+        from screens.galileo_extras import DiceScreen
+
+        self.push_screen(DiceScreen())
 
     def action_help(self) -> None:
         from screens.help import HelpScreen

@@ -30,8 +30,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Literal, NamedTuple
+from dataclasses import dataclass, replace
+from typing import Any, Literal, NamedTuple, TypeGuard
 
 from tui.games.base import (
     Data,
@@ -109,20 +109,14 @@ def die_face_text(colour: str, value: int) -> list[str]:
     if side is None:
         raise ValueError(f"unknown die colour {colour!r}; known: {', '.join(DICE_MARKS)}")
     number = str(value)
-    width = len(number) + 4  # room for a dot and a space on either side
-    top = f"{DIE_MARK}{number}" if side == "left" else number
-    top = f"{number}{DIE_MARK}" if side == "right" else top
-    under = DIE_MARK if side == "under" else ""
-    # Keep the number itself in the same column whichever side the dot is on.
-    shift = {"left": -1, "right": 1, "under": 0}[side]
-    top_row = _centred(top, width, shift)
-    under_row = _centred(under, width, 0)
-    return [f"┌{'─' * width}┐", f"│{top_row}│", f"│{under_row}│", f"└{'─' * width}┘"]
+    width = len(number) + 4  # a space and a dot slot either side of the number
 
+    def mark(where: str) -> str:
+        return DIE_MARK if side == where else " "
 
-def _centred(text: str, width: int, shift: int) -> str:
-    left = (width - len(text) + shift) // 2
-    return (" " * left + text).ljust(width)
+    top = f" {mark('left')}{number}{mark('right')} "
+    under = f"  {mark('under')}".ljust(width)  # the number starts in column 2
+    return [f"┌{'─' * width}┐", f"│{top}│", f"│{under}│", f"└{'─' * width}┘"]
 
 
 # --- End of game: who still plays ------------------------------------------------------------
@@ -236,17 +230,12 @@ def record_draw(
     if box is None:
         raise RulesError("draws.box", "say how many unused Tier III cards the box holds")
     seed = data.get("seed")
-    if not _is_int(seed):
+    if not _is_int(seed):  # the session writes it; a hand-edited file may have lost it
         raise RulesError("seed", "the session has no whole-number seed for fair draws")
-    draws = data.setdefault("draws", [])
-    draw = {
-        "turn": int(data.get("turns_done", 0)) + 1,
-        "reason": reason,
-        "box": box,
-        "position": draw_position(seed, len(draws), box),
-        "card": card,
-    }
-    draws.append(draw)
+    position = draw_position(seed, len(data.get("draws") or []), box)  # before any change
+    turn = int(data.get("turns_done", 0)) + 1
+    draw = {"turn": turn, "reason": reason, "box": box, "position": position, "card": card}
+    data.setdefault("draws", []).append(draw)
     return draw
 
 
@@ -278,7 +267,7 @@ class Entries:
     flipped: bool | None = None
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)  # True is not a count
 
 
@@ -294,12 +283,11 @@ def _int(
 def _checked_int(value: object, path: str, low: int | None, high: int | None) -> int:
     if not _is_int(value):
         raise RulesError(path, f"must be a whole number, not {value!r}")
-    number: int = value  # type: ignore[assignment]
-    if low is not None and number < low:
-        raise RulesError(path, f"must be at least {low}, not {number}")
-    if high is not None and number > high:
-        raise RulesError(path, f"must be at most {high}, not {number}")
-    return number
+    if low is not None and value < low:
+        raise RulesError(path, f"must be at least {low}, not {value}")
+    if high is not None and value > high:
+        raise RulesError(path, f"must be at most {high}, not {value}")
+    return value
 
 
 def check_names(names: Sequence[object]) -> list[str]:
@@ -321,9 +309,7 @@ def cellar_values(data: Mapping[str, Any]) -> tuple[int, ...]:
     values = data.get("cellar_values", DEFAULT_CELLAR_VALUES)
     if not isinstance(values, Sequence) or isinstance(values, str) or not values:
         raise RulesError("cellar_values", "must be a list of at least one whole number")
-    return tuple(
-        _checked_int(v, f"cellar_values[{i}]", None, None) for i, v in enumerate(values)
-    )
+    return tuple(_checked_int(v, f"cellar_values[{i}]", None, None) for i, v in enumerate(values))
 
 
 def canonical_subject(name: object, path: str) -> str:
@@ -429,7 +415,11 @@ def track_line(entries: Entries) -> Line:
     """The track total; how it was read off the board when the display keys agree with it."""
     position, flipped = entries.track_position, entries.flipped
     detail = ""
-    if position is not None and flipped is not None and position + TRACK_LAP * flipped == entries.track:
+    if (
+        position is not None
+        and flipped is not None
+        and position + TRACK_LAP * flipped == entries.track
+    ):
         detail = f"position {position}, token flipped (+100)" if flipped else f"position {position}"
     return Line("track", "Score track", entries.track, detail)
 
@@ -522,8 +512,8 @@ BREAKDOWN_HELP = (
 )
 
 
-def _seat_name(data: Mapping[str, Any], names: Sequence[str], key: str) -> str | None:
-    seat = data.get(key)
+def _name_at(names: Sequence[str], seat: object) -> str | None:
+    """The name in `seat`, or None when the seat is not (yet) a valid one."""
     return names[seat] if _is_int(seat) and 0 <= seat < len(names) else None
 
 
@@ -554,7 +544,7 @@ def table_step(data: Mapping[str, Any], names: Sequence[str]) -> Step:
         "Who holds the first-player telescope",
         kind="choice",
         choices=tuple(names),
-        default=_seat_name(data, names, "first_player") or (names[0] if names else None),
+        default=_name_at(names, data.get("first_player")) or _name_at(names, 0),
         help="The player who began the game; the final turn starts with them.",
     )
     current = data.get("subjects")
@@ -574,14 +564,14 @@ def table_step(data: Mapping[str, Any], names: Sequence[str]) -> Step:
 
 
 def trigger_step(data: Mapping[str, Any], names: Sequence[str]) -> Step:
-    trigger = data.get("trigger") if isinstance(data.get("trigger"), Mapping) else {}
-    seat = trigger.get("player")
+    recorded = data.get("trigger")
+    trigger: Mapping[str, Any] = recorded if isinstance(recorded, Mapping) else {}
     who = Field(
         "trigger_player",
         "Whose turn emptied the deck",
         kind="choice",
         choices=tuple(names),
-        default=names[seat] if _is_int(seat) and 0 <= seat < len(names) else None,
+        default=_name_at(names, trigger.get("player")),
     )
     how = Field(
         "trigger_how",
@@ -648,30 +638,90 @@ def score_fields(data: Mapping[str, Any]) -> tuple[Field, ...]:
     except RulesError:
         subjects = [None] * SCALE_TILES
     return (
-        Field("track_position", "Score track position", minimum=0, maximum=TRACK_LAP - 1,
-              default=0, help="Where your Score token stands on the track, 0 to 99."),
-        Field("flipped", "Score token flipped (100+)", kind="bool", default=False,
-              help="Flipped once you passed 100 points; it adds 100 to the track position."),
+        Field(
+            "track_position",
+            "Score track position",
+            minimum=0,
+            maximum=TRACK_LAP - 1,
+            default=0,
+            help="Where your Score token stands on the track, 0 to 99.",
+        ),
+        Field(
+            "flipped",
+            "Score token flipped (100+)",
+            kind="bool",
+            default=False,
+            help="Flipped once you passed 100 points; it adds 100 to the track position.",
+        ),
         *[f for k, s in enumerate(subjects, start=1) for f in scale_fields(s, k)],
         *cellar_fields(cellar_values(data)),
-        Field("farewell", "Inquisitors sent away with Farewell", minimum=0, default=0,
-              help="Recorded only: Inquisitors sent away score nothing."),
-        Field("tribunal", "Tribunal space", minimum=TRIBUNAL_LOW, maximum=TRIBUNAL_HIGH,
-              default=0, help="The space of your Tribunal token, −10 to +10; it scores that."),
-        Field("dice", "Total of dice values left", minimum=0, default=0,
-              help="First tie-break: the higher total of dice values left wins."),
-        Field("quadrants", "Quadrant tokens left", minimum=0, default=0,
-              help="Second tie-break: more Quadrant tokens left wins."),
+        Field(
+            "farewell",
+            "Inquisitors sent away with Farewell",
+            minimum=0,
+            default=0,
+            help="Recorded only: Inquisitors sent away score nothing.",
+        ),
+        Field(
+            "tribunal",
+            "Tribunal space",
+            minimum=TRIBUNAL_LOW,
+            maximum=TRIBUNAL_HIGH,
+            default=0,
+            help="The space of your Tribunal token, −10 to +10; it scores that.",
+        ),
+        Field(
+            "dice",
+            "Total of dice values left",
+            minimum=0,
+            default=0,
+            help="First tie-break: the higher total of dice values left wins.",
+        ),
+        Field(
+            "quadrants",
+            "Quadrant tokens left",
+            minimum=0,
+            default=0,
+            help="Second tie-break: more Quadrant tokens left wins.",
+        ),
     )
 
 
+def form_values(player: Mapping[str, Any]) -> dict[str, Any]:
+    """A player's saved entries as the scores form's flat values: the inverse of apply.
+
+    Only well-formed entries are returned; the form shows its defaults for the rest.
+    """
+    values = {k: player[k] for k in ("farewell", "tribunal", "dice", "quadrants") if k in player}
+    position, flipped, track = (
+        player.get("track_position"),
+        player.get("flipped"),
+        player.get("track"),
+    )
+    if _is_int(position) and isinstance(flipped, bool):
+        values |= {"track_position": position, "flipped": flipped}
+    elif _is_int(track) and track >= 0:
+        values |= {"track_position": track % TRACK_LAP, "flipped": track >= TRACK_LAP}
+    for k, tile in enumerate(player.get("university") or [], start=1):
+        if isinstance(tile, Mapping):
+            values |= {f"met_{k}": tile.get("met"), f"row_{k}": tile.get("multiplier")}
+    for j, count in enumerate(player.get("cellar") or [], start=1):
+        values[f"cellar_{j}"] = count
+    return {key: value for key, value in values.items() if value is not None}
+
+
 def scores_step(data: Mapping[str, Any], index: int, name: str) -> Step:
+    saved = form_values(data["players"][index])
+    fields = tuple(
+        replace(field, default=saved[field.key]) if field.key in saved else field
+        for field in score_fields(data)
+    )
     return Step(
         f"scores-{index}",
         f"{name}: final scoring",
         kind="form",
         player=index,
-        fields=score_fields(data),
+        fields=fields,
         help=SCORES_HELP,
     )
 
