@@ -93,6 +93,7 @@ class LastRoundApp(App[None]):
     def show_step(self, index: int) -> None:
         assert self.session is not None
         self.step_index = index
+        self.refresh_bindings()  # the footer shows the open game's own keys
         step = self.current_step
         screen = step_screen(step.kind)(self.session, step, index)
         if isinstance(self.screen, StepScreenMarker):
