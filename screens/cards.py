@@ -31,9 +31,9 @@ class CardsScreen(StepScreen):
     BINDINGS = [
         Binding("down", "suggestion(1)", "Next card", show=False),
         Binding("up", "suggestion(-1)", "Previous card", show=False),
-        Binding("ctrl+d", "remove_last", "Remove last", id="remove-last",
+        Binding("ctrl+r", "remove_last", "Remove last", id="remove-last",
                 tooltip="Take the last card off the tableau"),
-        Binding("ctrl+e", "quick", "Quick entry", id="quick-entry",
+        Binding("ctrl+t", "quick", "Quick entry", id="quick-entry",
                 tooltip="Enter printed VP and bonuses as two numbers instead of listing cards"),
     ]
 
@@ -88,12 +88,13 @@ class CardsScreen(StepScreen):
         if options.option_count:
             options.highlighted = ((options.highlighted or 0) + delta) % options.option_count
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        if event.input.id == "search" and event.value.strip():
-            self.add_highlighted(event.value)
+    def action_confirm(self) -> None:
+        """Enter adds the highlighted card while a search is typed, else confirms the step."""
+        search = self.query_one("#search", Input)
+        if not self.quick and search.value.strip() and not self.read_only:
+            self.add_highlighted(search.value)
         else:
-            self.action_confirm()
+            super().action_confirm()
 
     def add_highlighted(self, typed: str) -> None:
         options = self.query_one("#suggestions", OptionList)
@@ -140,7 +141,7 @@ class CardsScreen(StepScreen):
     def values(self) -> dict[str, Any] | None:
         if not self.quick:
             if not self.cards:
-                self.say("List at least the start world, or press Ctrl+E for quick entry")
+                self.say("List at least the start world, or press Ctrl+T for quick entry")
                 return None
             return {"tableau": list(self.cards)}
         values: dict[str, Any] = {}

@@ -49,10 +49,6 @@ class FormScreen(StepScreen):
         fields = "\n\n".join(f"{f.label}: {f.help}" for f in self.step.fields if f.help)
         return "\n\n".join(filter(None, (super().help_text(), fields)))
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.action_confirm()
-
     def read_field(self, field: Field) -> Any:
         if field.kind in ("bool", "choice"):
             chosen = self.query_one(f"#field-{field.key}", Choice).value

@@ -41,7 +41,7 @@ class HomeScreen(Screen[None]):
                 tooltip="Start a new Race for the Galaxy session"),
         Binding("g", "new('galileo')", "New Galileo", id="new-galileo",
                 tooltip="Start a new Galileo Galilei session"),
-        Binding("enter", "open", "Open", id="open",
+        Binding("enter", "open", "Open", id="open", priority=True,
                 tooltip="Continue or look at the highlighted session"),
         Binding("q", "app.quit", "Quit", id="quit-home", show=False, tooltip="Leave Last Round"),
     ]

@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 
 class StepScreen(StepScreenMarker):
     BINDINGS = [
-        Binding("enter", "confirm", "Confirm", id="confirm",
+        # Priority, so Enter confirms from any field and the footer always shows it.
+        Binding("enter", "confirm", "Confirm", id="confirm", priority=True,
                 tooltip="Confirm this step and save it"),
         Binding("escape", "back", "Back", id="back", tooltip="Go back one step"),
     ]

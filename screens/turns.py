@@ -24,8 +24,8 @@ DONE = "✓"
 
 class TurnsScreen(StepScreen):
     BINDINGS = [
-        Binding("enter", "confirm", "End turn", id="confirm", tooltip="The current player's "
-                "turn is over (saved at once)"),
+        Binding("enter", "confirm", "End turn", id="confirm", priority=True,
+                tooltip="The current player's turn is over (saved at once)"),
         Binding("d", "draw('gap')", "Gap", id="draw-gap",
                 tooltip="The display has a gap: draw a random unused Tier III card"),
         Binding("w", "draw('reward')", "Reward", id="draw-reward",
@@ -70,17 +70,10 @@ class TurnsScreen(StepScreen):
         self.query_one("#draw-list", Static).update(self.draws_text())
 
     def draws_text(self) -> str:
-        draws = self.data.get("draws") or []
-        if not draws:
+        drawn = galileo.drawn_cards_text(self.data)
+        if not drawn:
             return "\nNo Tier III card drawn. Press d for a display gap, w for a reward."
-        lines = ["", "Tier III cards drawn from the box:"]
-        for number, draw in enumerate(draws, 1):
-            why = "display gap" if draw["reason"] == "gap" else "constellation reward"
-            card = f": {draw['card']}" if draw.get("card") else ""
-            which = galileo.ordinal(draw["position"])
-            where = f"turn {draw['turn']}, {why}"
-            lines.append(f" {number}. {where}: the {which} of {draw['box']}{card}")
-        return "\n".join(lines)
+        return "\n" + drawn
 
     def progress(self, turns_done: int, draws: list[dict[str, Any]]) -> dict[str, Any]:
         return {"turns_done": turns_done, "draws": draws}

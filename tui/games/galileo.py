@@ -209,6 +209,26 @@ def draw_instruction(position: int, cards_in_box: int) -> str:
     )
 
 
+def describe_draw(draw: Mapping[str, Any]) -> str:
+    """One recorded draw as the table reads it: "turn 2, display gap: the 5th of 12: Vega"."""
+    why = "display gap" if draw.get("reason") == "gap" else "constellation reward"
+    card = f": {draw['card']}" if draw.get("card") else ""
+    position = draw.get("position")
+    which = ordinal(position) if _is_int(position) else "?"
+    return f"turn {draw.get('turn', '?')}, {why}: the {which} of {draw.get('box', '?')}{card}"
+
+
+def drawn_cards_text(data: Mapping[str, Any]) -> str:
+    """Every Tier III card drawn from the box, numbered; empty when none was drawn."""
+    draws = data.get("draws") or []
+    if not isinstance(draws, Sequence) or not draws:
+        return ""
+    lines = ["Tier III cards drawn from the box in the final turns:"]
+    shown = [draw for draw in draws if isinstance(draw, Mapping)]  # a hand edit may break one
+    lines += [f" {n}. {describe_draw(draw)}" for n, draw in enumerate(shown, start=1)]
+    return "\n".join(lines)
+
+
 def box_remaining(data: Mapping[str, Any]) -> int | None:
     """Unused Tier III cards left after the last draw, or None before any draw."""
     draws = data.get("draws") or []
@@ -735,7 +755,13 @@ def procedure(data: Mapping[str, Any]) -> list[Step]:
         trigger_step(data, names),
         turns_step(data),
         *[scores_step(data, i, name) for i, name in enumerate(names)],
-        Step("breakdown", "Final scores", kind="breakdown", help=BREAKDOWN_HELP),
+        Step(
+            "breakdown",
+            "Final scores",
+            kind="breakdown",
+            text=drawn_cards_text(data),  # so a replay, which opens here, still shows them
+            help=BREAKDOWN_HELP,
+        ),
     ]
 
 

@@ -1,0 +1,124 @@
+"""Galileo Galilei reference boxes: F2, what scores when; F3, the dice and their marks.
+
+Both are small modal boxes over the current step. Everything they say is text (marks,
+words), so they read the same in a terminal without colour.
+"""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from tui.games import galileo
+
+FINAL_SCORING_MARK = "(final scoring)"
+SUMMARY_INTRO = "Already on the score track, scored when shown: check none was missed."
+SUMMARY_HELP = (
+    "Every source of points in Galileo Galilei, when it scores and what it is worth. "
+    "All but three are moved on the score track during play, so this list lets the table "
+    "check that nothing was missed. The rows marked (final scoring) are the University, "
+    "the cellar and Reputation: they are entered on each player's scores form."
+)
+
+DIE_VALUE = 5  # the same number on every die, so only the dot tells them apart
+DIE_STYLES = {"yellow": "bold #f5c518", "red": "bold #e5484d", "blue": "bold #4c9aff"}
+DICE_INTRO = "Every die face has a dot (•) beside its number, so the colour reads without colour:"
+DICE_ICONS = ("The cost icons carry the same marks, and two-colour Major Object icons "
+              "show both.")
+DICE_HELP = (
+    "The three dice drawn with their colour-blind marks: yellow has the dot right of the "
+    "number, red left of it, blue under it. The cost icons carry the same marks."
+)
+MARK_WORDS = {"right": "dot on the right", "left": "dot on the left", "under": "dot underneath"}
+
+
+def is_final_scoring(row: galileo.ScoreRow) -> bool:
+    """The University, cellar and Reputation rows: scored at the end, not on the track."""
+    return row.when == "game end"
+
+
+def summary_table() -> Table:
+    """galileo.SCORE_SUMMARY as three aligned columns; end-game rows say so in words."""
+    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold", expand=True)
+    table.add_column("Source", no_wrap=True)
+    table.add_column("When", width=15)
+    table.add_column("Value", ratio=1)
+    for row in galileo.SCORE_SUMMARY:
+        if is_final_scoring(row):
+            table.add_row(row.source, f"{row.when}\n{FINAL_SCORING_MARK}", row.value,
+                          style="bold")
+        else:
+            table.add_row(row.source, row.when, row.value)
+    return table
+
+
+def die_block(colour: str) -> Text:
+    """One die drawn by galileo.die_face_text, its colour's name and where its dot sits."""
+    face = "\n".join(galileo.die_face_text(colour, DIE_VALUE))
+    text = Text()
+    text.append(face, style=DIE_STYLES[colour])
+    text.append(f"\n{colour.capitalize()}", style="bold")
+    text.append(f"\n{MARK_WORDS[galileo.DICE_MARKS[colour]]}")
+    return text
+
+
+def dice_row() -> Table:
+    """The three dice side by side, each over its name."""
+    row = Table.grid(padding=(0, 2), expand=True)
+    for _ in galileo.DICE_MARKS:
+        row.add_column(ratio=1)
+    row.add_row(*(die_block(colour) for colour in galileo.DICE_MARKS))
+    return row
+
+
+class GalileoBox(ModalScreen[None]):
+    """A centred reference box; Esc, F2 or F3 closes it."""
+
+    BINDINGS = [
+        Binding("escape", "close", "Close", id="close-galileo-box",
+                tooltip="Close this box and go back to the step"),
+        Binding("f2,f3", "close", "Close", show=False),
+    ]
+    BOX_ID = ""
+    TITLE_TEXT = ""
+    HELP = ""
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id=self.BOX_ID, classes="galileo-box"):
+            yield Static(self.TITLE_TEXT, classes="step-title")
+            yield from self.compose_box()
+        yield Footer()
+
+    def compose_box(self) -> ComposeResult:
+        yield from ()
+
+    def help_text(self) -> str:
+        return self.HELP
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class ScoreSummaryScreen(GalileoBox):
+    BOX_ID = "summary-box"
+    TITLE_TEXT = "Score summary: what scores when"
+    HELP = SUMMARY_HELP
+
+    def compose_box(self) -> ComposeResult:
+        yield Static(SUMMARY_INTRO, id="summary-intro")
+        yield Static(summary_table(), id="summary-table")
+
+
+class DiceScreen(GalileoBox):
+    BOX_ID = "dice-box"
+    TITLE_TEXT = "Dice: the colour-blind marks"
+    HELP = DICE_HELP
+
+    def compose_box(self) -> ComposeResult:
+        yield Static(Group(DICE_INTRO, "", dice_row(), "", DICE_ICONS), id="dice")
