@@ -82,3 +82,24 @@ def test_a_broken_file_exits_2_with_one_line_and_no_traceback(tmp_path: Path, co
 def test_a_missing_file_exits_2(tmp_path: Path) -> None:
     done = run_cli("score", str(tmp_path / "nowhere.toml"))
     assert done.returncode == 2 and "can't be read" in done.stderr
+
+
+def test_scoring_imports_neither_textual_nor_tomlkit(tmp_path: Path) -> None:
+    """The score command's path stays light: tomllib and the pure rules only."""
+    path = tmp_path / "rftg.toml"
+    path.write_text(
+        'format = 1\ngame = "rftg"\nstatus = "finished"\n'
+        '[[players]]\nname = "Ada"\ntableau = ["Old Earth", "Galactic Federation"]\n'
+        "chips = 3\nhand = 1\ngoods = 0\n"
+        '[[players]]\nname = "Bo"\ntableau_vp = 5\nbonus_vp = 0\nchips = 4\nhand = 0\ngoods = 0\n'
+    )
+    probe = (
+        "import sys\nfrom tui.cli import main\n"
+        f"code = main(['score', {str(path)!r}, '--json'])\n"
+        "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'tomlkit'))\n"
+        "print(code, heavy, file=sys.stderr)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60)
+    assert done.stderr.strip() == "0 []"
+    assert json.loads(done.stdout)["winners"] == ["Bo"]
