@@ -56,6 +56,13 @@ class FormScreen(StepScreen):
         raw = self.query_one(f"#field-{field.key}", Input).value
         return parse_int(field, raw) if field.kind == "int" else parse_name(raw, field.label)
 
+    def refuse(self, key: str, message: str) -> None:
+        errors = self.query(f"#error-{key}").results(ErrorLine)
+        for error in errors:
+            error.show(message)
+            self.query_one(f"#field-{key}").focus()
+        self.say(message)
+
     def values(self) -> dict[str, Any] | None:
         values: dict[str, Any] = {}
         first_bad: Widget | None = None

@@ -63,6 +63,10 @@ class StepScreen(StepScreenMarker):
         """Show a problem where the player is looking (text, so it reads without colour)."""
         self.query_one("#message", Static).update(f"✗ {message}" if message else "")
 
+    def refuse(self, key: str, message: str) -> None:
+        """The rules refused a value (key names it): say so; forms show it at the field."""
+        self.say(message)
+
     def values(self) -> dict[str, Any] | None:
         """The step's values, or None after saying what is wrong."""
         return {}

@@ -112,9 +112,9 @@ class LastRoundApp(App[None]):
         try:
             session.confirm(step, values, at=self.clock(), partial=partial)
         except RulesError as error:
-            say = getattr(self.screen, "say", None)
-            if callable(say):
-                say(error.message)
+            refuse = getattr(self.screen, "refuse", None)
+            if callable(refuse):
+                refuse(error.key, error.message)
             return
         if partial:
             self.save()
