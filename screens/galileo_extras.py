@@ -18,7 +18,8 @@ from textual.widgets import Footer, Static
 from tui.games import galileo
 
 FINAL_SCORING_MARK = "(final scoring)"
-SUMMARY_INTRO = "Already on the score track, scored when shown: check none was missed."
+SUMMARY_INTRO = ("All but the three (final scoring) rows are moved on the score track during play, "
+                 "at the time shown: check that none was missed.")
 SUMMARY_HELP = (
     "Every source of points in Galileo Galilei, when it scores and what it is worth. "
     "All but three are moved on the score track during play, so this list lets the table "
@@ -50,11 +51,11 @@ def summary_table() -> Table:
     table.add_column("When", width=15)
     table.add_column("Value", ratio=1)
     for row in galileo.SCORE_SUMMARY:
+        value = row.value.replace(" … ", "…")  # a range stays on one line: −10…+10
         if is_final_scoring(row):
-            table.add_row(row.source, f"{row.when}\n{FINAL_SCORING_MARK}", row.value,
-                          style="bold")
+            table.add_row(row.source, f"{row.when}\n{FINAL_SCORING_MARK}", value, style="bold")
         else:
-            table.add_row(row.source, row.when, row.value)
+            table.add_row(row.source, row.when, value)
     return table
 
 
@@ -90,8 +91,8 @@ class GalileoBox(ModalScreen[None]):
     HELP = ""
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id=self.BOX_ID, classes="galileo-box"):
-            yield Static(self.TITLE_TEXT, classes="step-title")
+        with VerticalScroll(id=self.BOX_ID, classes="galileo-box") as box:
+            box.border_title = self.TITLE_TEXT  # in the frame: every line inside is content
             yield from self.compose_box()
         yield Footer()
 

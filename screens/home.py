@@ -56,7 +56,7 @@ class HomeScreen(Screen[None]):
         yield Static("Sessions, newest first", classes="section")
         yield DataTable(id="sessions", cursor_type="row", zebra_stripes=False)
         yield Static("", id="session-error")
-        yield Footer()
+        yield Footer(compact=True)
 
     def help_text(self) -> str:
         return HELP

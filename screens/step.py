@@ -51,7 +51,7 @@ class StepScreen(StepScreenMarker):
                 yield Static(self.step.text, classes="step-text")
             yield from self.compose_body()
         yield Static("", id="message", classes="message")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # room for every step key
 
     def compose_body(self) -> ComposeResult:
         yield from ()

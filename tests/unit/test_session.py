@@ -62,3 +62,15 @@ def test_the_breakdown_is_logged_but_not_stored_as_entries() -> None:
     breakdown = session.steps()[-1]
     session.confirm(breakdown, {"totals": {"Ada": 1}}, at="t9")
     assert "totals" not in session.data and session.log[-1]["values"] == {"totals": {"Ada": 1}}
+
+
+def test_places_follow_totals_then_the_tie_break() -> None:
+    from tui.games.base import PlayerScore, Result
+
+    ada = PlayerScore("Ada", {"points": 10}, tiebreak=(1,))
+    bo = PlayerScore("Bo", {"points": 10}, tiebreak=(3,))
+    cy = PlayerScore("Cy", {"points": 10}, tiebreak=(1,))
+    dee = PlayerScore("Dee", {"points": 4}, tiebreak=(9,))
+    result = Result("toy", (ada, bo, cy, dee), ("Bo",), "tiebreak")
+    assert [(place, p.name) for place, p in result.ranking()] == [
+        (1, "Bo"), (2, "Ada"), (2, "Cy"), (4, "Dee")]

@@ -99,11 +99,16 @@ class Result:
     explanation: tuple[str, ...] = field(default=())
 
     def ranking(self) -> list[tuple[int, PlayerScore]]:
-        """Players best first, with their place (shared places for equal totals)."""
-        ordered = sorted(self.players, key=lambda p: -p.total)
+        """Players best first, with their place: equal totals are ordered by the tie-break,
+        and share a place only when the tie-break is equal too."""
+
+        def standing(p: PlayerScore) -> tuple[int, tuple[int, ...]]:
+            return p.total, p.tiebreak
+
+        ordered = sorted(self.players, key=standing, reverse=True)
         places: list[tuple[int, PlayerScore]] = []
         for index, player in enumerate(ordered):
-            if index and player.total == ordered[index - 1].total:
+            if index and standing(player) == standing(ordered[index - 1]):
                 places.append((places[-1][0], player))
             else:
                 places.append((index + 1, player))
