@@ -1,7 +1,9 @@
 """Race for the Galaxy: one player's tableau, picked by name, or two quick numbers.
 
 Type a few letters, Enter adds the highlighted card; Enter on an empty search confirms.
-The rules module finds the names and refuses unknown cards or too many copies.
+The rules module finds the names and refuses unknown cards or too many copies. When the
+letters spell no card, the list holds only guesses: Enter refuses once and names them,
+and adds the highlighted guess only when pressed again or after choosing with the arrows.
 """
 
 from __future__ import annotations
@@ -34,8 +36,12 @@ class CardsScreen(StepScreen):
         Binding("ctrl+r", "remove_last", "Remove last", id="remove-last",
                 tooltip="Take the last card off the tableau"),
         Binding("ctrl+t", "quick", "Quick entry", id="quick-entry",
-                tooltip="Enter printed VP and bonuses as two numbers instead of listing cards"),
+                tooltip="Quick entry: printed VP and bonuses as two numbers instead of cards"),
+        Binding("ctrl+t", "list_cards", "List cards", id="list-cards",
+                tooltip="Go back to listing the tableau card by card"),
     ]
+    QUICK_HINT = ("Quick entry: the printed VP of every card (6-cost developments as 0), then "
+                  "the 6-cost development bonuses already added up. Ctrl+T lists cards instead.")
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
@@ -45,6 +51,8 @@ class CardsScreen(StepScreen):
         self.quick = "tableau_vp" in known and "tableau" not in known
         self.known = known
         self.edition = str(self.session.data.get("edition", rftg.DEFAULT_EDITION))
+        self.spelled: set[str] = set()  # suggestions the typed letters spell (not guesses)
+        self.picked = False  # the player chose among the suggestions (arrows, or a refusal)
 
     def compose_body(self) -> ComposeResult:
         with Horizontal(id="picker", classes="" if not self.quick else "hidden"):
@@ -53,6 +61,7 @@ class CardsScreen(StepScreen):
                 yield OptionList(id="suggestions")
             yield Static(id="tableau")
         with Vertical(id="quick", classes="hidden" if not self.quick else ""):
+            yield Static(self.QUICK_HINT, classes="field-hint")
             for field in QUICK_FIELDS:
                 with Horizontal(classes="field-row"):
                     yield Label(field.label, classes="field-label")
@@ -73,7 +82,11 @@ class CardsScreen(StepScreen):
     def show_suggestions(self, query: str) -> None:
         options = self.query_one("#suggestions", OptionList)
         options.clear_options()
-        found = rftg.search_cards(query, SUGGESTIONS) if query.strip() else []
+        self.spelled = set(rftg.matching_cards(query, SUGGESTIONS))
+        self.picked = False
+        # Letters or digits are needed: punctuation alone would list the alphabet's first cards.
+        typed = any(ch.isalnum() for ch in query)
+        found = rftg.search_cards(query, SUGGESTIONS) if typed else []
         options.add_options(Option(self.card_label(name), id=name) for name in found)
         if found:
             options.highlighted = 0
@@ -87,6 +100,7 @@ class CardsScreen(StepScreen):
         options = self.query_one("#suggestions", OptionList)
         if options.option_count:
             options.highlighted = ((options.highlighted or 0) + delta) % options.option_count
+            self.picked = True
 
     def action_confirm(self) -> None:
         """Enter adds the highlighted card while a search is typed, else confirms the step."""
@@ -102,6 +116,20 @@ class CardsScreen(StepScreen):
             self.say(rftg.unknown_card_message(typed))
             return
         name = str(options.get_option_at_index(options.highlighted).id)
+        if name not in self.spelled and not self.picked:
+            # Only guesses at a misspelt or unknown name: say so before adding one.
+            self.picked = True
+            self.say(rftg.unknown_card_message(typed) + " Enter adds the highlighted one.")
+            return
+        self.add_card(name)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """A click on a suggestion adds it."""
+        event.stop()
+        if not self.read_only and event.option.id is not None:
+            self.add_card(str(event.option.id))
+
+    def add_card(self, name: str) -> None:
         problem = rftg.tableau_problems([*self.cards, name], self.edition, self.elsewhere())
         if problem:
             self.say(problem)
@@ -120,10 +148,11 @@ class CardsScreen(StepScreen):
     def action_remove_last(self) -> None:
         if self.cards:
             self.cards.pop()
+            self.say("")
             self.show_tableau()
 
     def show_tableau(self) -> None:
-        lines = [f"Tableau: {len(self.cards)} cards"]
+        lines = [f"Tableau: {len(self.cards)} card{'' if len(self.cards) == 1 else 's'}"]
         for number, name in enumerate(self.cards, 1):
             card = rftg.card(name, self.edition)
             lines.append(f"{number:>2}. {name}" + (" ?" if card.six_dev else f" {card.vp}"))
@@ -133,10 +162,45 @@ class CardsScreen(StepScreen):
 
     # quick entry ------------------------------------------------------------------
     def action_quick(self) -> None:
-        self.quick = not self.quick
+        self.switch_entry(quick=True)
+
+    def action_list_cards(self) -> None:
+        self.switch_entry(quick=False)
+
+    def switch_entry(self, *, quick: bool) -> None:
+        self.quick = quick
         self.query_one("#picker").set_class(self.quick, "hidden")
         self.query_one("#quick").set_class(not self.quick, "hidden")
         self.query_one("#field-tableau_vp" if self.quick else "#search", Input).focus()
+        self.say("")
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Ctrl+T reads "Quick entry" while listing cards and "List cards" in quick entry;
+        removing the last card only applies to the list."""
+        if action in ("remove_last", "quick"):
+            return not self.quick
+        if action == "list_cards":
+            return self.quick
+        return True
+
+    def action_back(self) -> None:
+        """Esc keeps what was entered: it is saved as progress (the step stays unconfirmed)."""
+        progress = None if self.read_only else self.progress()
+        if progress is not None and progress != self.session.values_for(self.step):
+            self.lastround.confirm_step(progress, partial=True)
+        super().action_back()
+
+    def progress(self) -> dict[str, Any] | None:
+        """The cards listed so far, or both quick totals if they are valid; else None."""
+        if not self.quick:
+            return {"tableau": list(self.cards)} if self.cards else None
+        try:
+            return {field.key: parse_int(field, self.query_one(f"#field-{field.key}",
+                                                                Input).value)
+                    for field in QUICK_FIELDS}
+        except Invalid:
+            return None
 
     def values(self) -> dict[str, Any] | None:
         if not self.quick:

@@ -249,15 +249,29 @@ def search_cards(query: str, limit: int = 10) -> list[str]:
     query_words = _words(query)
     if not query_words:
         return list(card_names()[:limit])
+    ranked = _matching(query_words)
+    if len(ranked) < limit:
+        ranked += [n for n in _misspelled(" ".join(query_words), limit) if n not in ranked]
+    return ranked[:limit]
+
+
+def matching_cards(query: str, limit: int = 10) -> list[str]:
+    """The names the typed letters spell, best first: `search_cards` without the guesses.
+
+    A card in `search_cards` but not here is only a guess at a misspelt or unknown name
+    (nothing for a query without letters or digits).
+    """
+    query_words = _words(query)
+    return _matching(query_words)[:limit] if query_words else []
+
+
+def _matching(query_words: tuple[str, ...]) -> list[str]:
     best: dict[str, tuple[int, int]] = {}
     for spelling in _spellings():
         rank = _match_rank(query_words, spelling)
         if rank is not None and rank < best.get(spelling.name, (99, 0)):
             best[spelling.name] = rank
-    ranked = sorted(best, key=lambda name: (best[name], len(name), name))
-    if len(ranked) < limit:
-        ranked += [n for n in _misspelled(" ".join(query_words), limit) if n not in best]
-    return ranked[:limit]
+    return sorted(best, key=lambda name: (best[name], len(name), name))
 
 
 def _misspelled(text: str, limit: int) -> list[str]:
@@ -914,15 +928,27 @@ def _end_check_step(data: Mapping[str, Any], k: int, pause_before: bool = False)
     )
 
 
-def _finish_round_step() -> Step:
+def _verdict(data: Mapping[str, Any]) -> str:
+    """Why the game ends, from the end check that ended it ('' before any check ends it)."""
+    check = next((c for c in _recorded_checks(data) if _check_ends(c)), None)
+    if check is None:
+        return ""
+    largest = check.get("largest_tableau", 0)
+    return end_check_message(largest if isinstance(largest, int) else 0,
+                             bool(check.get("pool_exhausted")), bool(check.get("mid_consume")))
+
+
+def _finish_round_step(data: Mapping[str, Any]) -> Step:
     phases = tuple(f"{phase}, if chosen and not yet done" for phase in PHASES)
+    verdict = _verdict(data)
     return Step(
         "finish-round",
         "Finish the round",
         kind="checklist",
         items=(*phases, f"Discard down to {HAND_LIMIT} cards at the end of the round"),
         text=(
-            "Play out whatever is left of this round, phases in this order; only the "
+            (f"{verdict}\n\n" if verdict else "")
+            + "Play out whatever is left of this round, phases in this order; only the "
             f"phases someone chose take place. Then everyone discards down to {HAND_LIMIT} "
             "cards, so the hands counted next are after the discard."
         ),
@@ -1007,7 +1033,7 @@ def _breakdown_step() -> Step:
 
 
 def _final_steps(data: Mapping[str, Any]) -> list[Step]:
-    steps = [_finish_round_step()]
+    steps = [_finish_round_step(data)]
     players = data.get("players", [])
     for index, player in enumerate(players if isinstance(players, Sequence) else []):
         known = player.get("name") if isinstance(player, Mapping) else None
