@@ -40,10 +40,12 @@ def winner_text(result: Result) -> Text:
 def details_table(result: Result) -> Table:
     """Each player's scoring lines: what scored, how many points, and how they were earned."""
     table = Table(box=None, show_header=False, pad_edge=False, expand=True)
-    table.add_column("What", no_wrap=True)
+    table.add_column("What", no_wrap=True, max_width=30, overflow="ellipsis")
     table.add_column("VP", justify="right", no_wrap=True)
     table.add_column("How", ratio=1)
-    for player in result.players:
+    for number, player in enumerate(result.players):
+        if number:
+            table.add_row()
         table.add_row(Text(f"{player.name}", style="bold"), Text(str(player.total), style="bold"))
         for line in player.lines:
             table.add_row(f"  {line.label}", f"{line.points:+d}", line.detail)
@@ -51,6 +53,8 @@ def details_table(result: Result) -> Table:
 
 
 class BreakdownScreen(StepScreen):
+    BODY_SCROLLS = True  # ↑↓, PgUp/PgDn, Home/End reach every player's details
+
     def compose_body(self) -> ComposeResult:
         try:
             result = self.session.score()

@@ -6,4 +6,4 @@ from screens.step import StepScreen
 
 
 class InfoScreen(StepScreen):
-    pass
+    BODY_SCROLLS = True

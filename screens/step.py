@@ -25,6 +25,8 @@ class StepScreen(StepScreenMarker):
         Binding("escape", "back", "Back", id="back", tooltip="Go back one step"),
     ]
 
+    BODY_SCROLLS = False
+
     def __init__(self, session: Session, step: Step, index: int) -> None:
         super().__init__()
         self.session = session
@@ -46,7 +48,8 @@ class StepScreen(StepScreenMarker):
         yield Header(icon="")
         yield Static(self.step.title, classes="step-title")
         with VerticalScroll(classes="step-body") as body:
-            body.can_focus = False  # the fields take focus, not their container
+            # The fields take focus; a screen without fields scrolls its body by keys.
+            body.can_focus = self.BODY_SCROLLS
             if self.step.text:
                 yield Static(self.step.text, classes="step-text")
             yield from self.compose_body()

@@ -1,7 +1,8 @@
 """Bring a tomlkit document in line with plain data, touching only what changed.
 
 Unchanged values keep their place, their formatting and the comments around them.
-Top-level lists of tables become ``[[arrays of tables]]``; deeper ones inline tables.
+The players and the log become ``[[arrays of tables]]``; every other list of tables is an
+array of inline tables, one per line, so it stays beside the other top-level keys.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ def merge_into(container: Any, data: Mapping[str, Any], depth: int = 0) -> None:
         elif is_table_list(value) and isinstance(current, AoT):
             merge_tables(current, value, depth)
         else:
-            container[key] = to_item(value, depth)
+            container[key] = to_item(value, depth, key)
 
 
 def merge_tables(aot: AoT, rows: list[Mapping[str, Any]], depth: int) -> None:
@@ -46,8 +47,11 @@ def is_table_list(value: Any) -> bool:
     return isinstance(value, list) and bool(value) and all(isinstance(v, Mapping) for v in value)
 
 
-def to_item(value: Any, depth: int) -> Item:
-    if depth == 0 and is_table_list(value):
+TABLE_ARRAYS = ("players", "log")
+
+
+def to_item(value: Any, depth: int, key: str = "") -> Item:
+    if depth == 0 and key in TABLE_ARRAYS and is_table_list(value):
         aot = tomlkit.aot()
         for row in value:
             aot.append(table_of(row, depth + 1))
@@ -57,6 +61,8 @@ def to_item(value: Any, depth: int) -> Item:
     if isinstance(value, list):
         array = tomlkit.array()
         array.extend(inline(v) if isinstance(v, Mapping) else v for v in value)
+        if is_table_list(value):
+            array.multiline(True)
         return array
     item: Item = tomlkit.item(value)
     return item
@@ -66,6 +72,7 @@ def table_of(row: Mapping[str, Any], depth: int) -> Table:
     table = tomlkit.table()
     for key, value in row.items():
         table.add(key, to_item(value, depth))
+    table.add(tomlkit.nl())  # a blank line after each [[players]] or [[log]] entry
     return table
 
 

@@ -1,0 +1,55 @@
+"""Things to tick off: ``▶ [x] 1. Explore``, moved through with ↑↓ and ticked with Space.
+
+The tick and the cursor are characters, so the list reads the same without colour; Enter
+is left to the screen (it confirms the step).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.reactive import reactive
+from textual.widget import Widget
+
+
+class Checklist(Widget, can_focus=True):
+    DEFAULT_CSS = """
+    Checklist { height: auto; }
+    Checklist:focus { background: $boost; }
+    """
+    BINDINGS = [
+        Binding("space", "tick", "Tick", id="tick", tooltip="Tick or untick the item"),
+        Binding("down", "move(1)", "Down", show=False),
+        Binding("up", "move(-1)", "Up", show=False),
+    ]
+
+    cursor: reactive[int] = reactive(0)
+    ticked: reactive[frozenset[int]] = reactive(frozenset())
+
+    def __init__(self, items: Sequence[str], *, done: bool = False, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.items = list(items)
+        if done:
+            self.set_reactive(Checklist.ticked, frozenset(range(len(self.items))))
+
+    @property
+    def complete(self) -> bool:
+        return len(self.ticked) == len(self.items)
+
+    def action_move(self, delta: int) -> None:
+        self.cursor = max(0, min(len(self.items) - 1, self.cursor + delta))
+
+    def action_tick(self) -> None:
+        self.ticked = self.ticked ^ {self.cursor}
+
+    def render(self) -> Text:
+        text = Text()
+        for number, item in enumerate(self.items):
+            pointer = "▶" if number == self.cursor else " "
+            box = "[x]" if number in self.ticked else "[ ]"
+            style = "bold" if number == self.cursor else ""
+            text.append(f"{pointer} {box} {number + 1}. {item}\n", style=style)
+        text.rstrip()
+        return text
