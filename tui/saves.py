@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -22,6 +21,9 @@ from tui.games.base import RulesError
 FORMAT = 1
 SAVES_ENV = "LASTROUND_SAVES"
 STATUSES = ("in-progress", "finished")
+# No count in either game comes near this; a larger number is damage, not a score. (The
+# session's seed, below 2**31, is the largest number Last Round writes.)
+LARGEST_NUMBER = 2**31 - 1
 
 
 class SaveError(Exception):
@@ -43,14 +45,36 @@ def read_session(path: Path) -> dict[str, Any]:
     try:
         data = tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise SaveError(f"{path}: not a text file (not UTF-8)") from None
+        raise SaveError(f"{path}: not a text file (not UTF-8){kept_note(path)}") from None
     except tomllib.TOMLDecodeError as error:
-        raise SaveError(f"{path}: not valid TOML: {error}") from None
+        raise SaveError(f"{path}: not valid TOML: {error}{kept_note(path)}") from None
+    except RecursionError:  # tomllib recurses once per nested array or table
+        raise SaveError(f"{path}: not a session file: values nested too deeply") from None
     try:
         check_common_keys(data)
+        check_numbers(data)
     except RulesError as error:
-        raise SaveError(f"{path}: {error.key}: {error.message}") from None
+        raise SaveError(f"{path}: {error.key}: {error.message}{kept_note(path)}") from None
     return data
+
+
+def kept_note(path: Path) -> str:
+    """Where the previous good save is, when one is kept (see write_session)."""
+    backup = backup_path(path)
+    return f" (the previous save is kept in {backup.name})" if backup.is_file() else ""
+
+
+def check_numbers(data: Mapping[str, Any]) -> None:
+    """No whole number beyond LARGEST_NUMBER anywhere in the file (walked without recursion)."""
+    pending: list[tuple[str, Any]] = [("", data)]
+    while pending:
+        where, value = pending.pop()
+        if isinstance(value, Mapping):
+            pending += [(f"{where}.{k}" if where else str(k), v) for k, v in value.items()]
+        elif isinstance(value, list):
+            pending += [(f"{where}[{i}]", v) for i, v in enumerate(value)]
+        elif isinstance(value, int) and abs(value) > LARGEST_NUMBER:
+            raise RulesError(where, f"{value} is far too large to be a count")
 
 
 def check_common_keys(data: Mapping[str, Any]) -> None:
@@ -62,7 +86,7 @@ def check_common_keys(data: Mapping[str, Any]) -> None:
     if fmt < 1:
         raise RulesError("format", f"{fmt} is not a known format")
     game = data.get("game")
-    if game not in GAME_MODULES:
+    if not isinstance(game, str) or game not in GAME_MODULES:
         known = ", ".join(f'"{g}"' for g in GAME_MODULES)
         raise RulesError("game", f"{game!r} is not a known game (known: {known})")
     if data.get("status") not in STATUSES:
@@ -97,8 +121,9 @@ class SessionSummary:
 
 
 def session_files(folder: Path) -> Iterator[Path]:
+    """The session files in a folder; hidden ones (backups, temporary files, locks) are not."""
     if folder.is_dir():
-        yield from (p for p in folder.glob("*.toml") if p.is_file())
+        yield from (p for p in folder.glob("*.toml") if p.is_file() and not p.name.startswith("."))
 
 
 def summarize(path: Path) -> SessionSummary:
@@ -107,13 +132,15 @@ def summarize(path: Path) -> SessionSummary:
     except SaveError as error:
         return SessionSummary(path, error=str(error))
     winners: tuple[str, ...] = ()
-    if data["status"] == "finished":
-        from tui.games import get_game
+    from tui.games import get_game
+    from tui.games.checks import check_session
 
-        try:
+    try:
+        check_session(data)  # what opening it would refuse, the list marks already
+        if data["status"] == "finished":
             winners = get_game(data["game"]).score(data).winners
-        except RulesError as error:
-            return SessionSummary(path, game=data["game"], error=f"{path}: {error}")
+    except RulesError as error:
+        return SessionSummary(path, game=data["game"], error=f"{path}: {error}")
     return SessionSummary(
         path,
         game=data["game"],
@@ -126,7 +153,13 @@ def summarize(path: Path) -> SessionSummary:
 
 def list_sessions(folder: Path) -> list[SessionSummary]:
     """Every session file in the folder, newest first (unreadable ones included)."""
-    files = sorted(session_files(folder), key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
+    def newest(path: Path) -> tuple[float, str]:
+        try:
+            return path.stat().st_mtime, path.name
+        except OSError:  # gone since the folder was listed
+            return 0.0, path.name
+
+    files = sorted(session_files(folder), key=newest, reverse=True)
     return [summarize(p) for p in files]
 
 
@@ -153,24 +186,50 @@ def new_session_path(folder: Path, game: str, players: list[str], created: str) 
 
 
 # writing ------------------------------------------------------------------------
+def backup_path(path: Path) -> Path:
+    """The hidden file beside a session that keeps its previous good save."""
+    return path.with_name(f".{path.name}.bak")
+
+
 def write_session(path: Path, data: Mapping[str, Any]) -> None:
-    """Save atomically, keeping the existing file's comments and layout."""
+    """Save atomically, keeping the existing file's comments and layout.
+
+    The file being replaced, when it is a good session, is kept as the backup first.
+    A symbolic link is never written through: the link itself is replaced by the file,
+    so nothing outside the saves folder can be changed by a save.
+    """
     import tomlkit
 
+    previous = "" if path.is_symlink() else good_session_text(path)
     try:
-        document = tomlkit.parse(path.read_text("utf-8"))
-    except (OSError, UnicodeDecodeError, tomlkit.exceptions.ParseError):
+        document = tomlkit.parse(previous) if previous else tomlkit.document()
+    except (RecursionError, tomlkit.exceptions.ParseError):
         document = tomlkit.document()
     from tui.toml_merge import merge_into
 
     merge_into(document, data)
-    atomic_write(path, tomlkit.dumps(document))
+    text = tomlkit.dumps(document)
+    if previous and previous != text:
+        atomic_write(backup_path(path), previous)
+    atomic_write(path, text)
+
+
+def good_session_text(path: Path) -> str:
+    """The file's text when it reads as a session, else "" (missing, broken or not ours)."""
+    try:
+        text = path.read_text("utf-8")
+        check_common_keys(tomllib.loads(text))
+    except (OSError, UnicodeDecodeError, RecursionError, tomllib.TOMLDecodeError, RulesError):
+        return ""
+    return text
 
 
 def atomic_write(path: Path, text: str) -> None:
     """Temporary file in the same folder, flush and fsync, os.replace, fsync the folder."""
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
+    import tempfile  # writing only: reading and scoring start faster without it
+
     handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:

@@ -7,15 +7,13 @@ live here. The second edition (2018) is the default; the first differs on five c
 
 from __future__ import annotations
 
-import difflib
-import json
 import re
 import tomllib
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from tui.games.base import (
@@ -81,7 +79,8 @@ class Card:
 
 @cache
 def _raw_cards() -> tuple[dict[str, Any], ...]:
-    text = resources.files("tui.games").joinpath("rftg_cards.toml").read_text("utf-8")
+    # Read beside this module (importlib.resources costs more start-up than the read).
+    text = Path(__file__).with_name("rftg_cards.toml").read_text("utf-8")
     return tuple(tomllib.loads(text)["card"])
 
 
@@ -100,17 +99,17 @@ def _make_card(raw: Mapping[str, Any], edition: str) -> Card:
         kind=str(values["kind"]),
         cost=int(values["cost"]),
         vp=int(values["vp"]),
-        six_dev=bool(values["six_dev"]),
-        copies=int(values["copies"]),
-        start_world=bool(values["start_world"]),
-        military=bool(values["military"]),
-        good=str(values["good"]),
-        good_mode=str(values["good_mode"]),
-        keywords=tuple(str(k) for k in values["keywords"]),
-        military_strength=int(values["military_strength"]),
-        explore_power=bool(values["explore_power"]),
-        trade_power=bool(values["trade_power"]),
-        consume_power=bool(values["consume_power"]),
+        six_dev=bool(values.get("six_dev", False)),
+        copies=int(values.get("copies", 1)),
+        start_world=bool(values.get("start_world", False)),
+        military=bool(values.get("military", False)),
+        good=str(values.get("good", "none")),
+        good_mode=str(values.get("good_mode", "none")),
+        keywords=tuple(str(k) for k in values.get("keywords", ())),
+        military_strength=int(values.get("military_strength", 0)),
+        explore_power=bool(values.get("explore_power", False)),
+        trade_power=bool(values.get("trade_power", False)),
+        consume_power=bool(values.get("consume_power", False)),
         vp_per_good=int(values.get("vp_per_good", 0)),
         aliases=tuple(str(a) for a in values.get("aliases", ())),
         note=str(values.get("note", "")),
@@ -282,6 +281,8 @@ def _misspelled(text: str, limit: int) -> list[str]:
         return len(pairs & spelling.pairs) / (len(pairs | spelling.pairs) or 1)
 
     shortlist = sorted(_spellings(), key=overlap, reverse=True)[: limit + 4]
+    import difflib  # only misspellings need it; scoring a file starts faster without
+
     matcher = difflib.SequenceMatcher(b=text)
     ratios: dict[str, float] = {}
     for spelling in shortlist:
@@ -647,6 +648,8 @@ _MEANING = {
 
 
 def _shown(value: Any) -> str:
+    import json  # only error messages need it
+
     return json.dumps(value, default=str)
 
 

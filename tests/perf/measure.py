@@ -1,0 +1,68 @@
+"""Shared helpers for the benchmarks: real terminals (tmux), medians, ratios, reports."""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PYTHON = sys.executable
+LASTROUND = Path(PYTHON).with_name("lastround")
+BARE = [PYTHON, str(ROOT / "tests" / "perf" / "bare_app.py")]
+
+
+class Tmux:
+    """One 80×24 tmux session running a command; read with capture-pane."""
+
+    def __init__(self, command: Sequence[str], cwd: Path, env: str = "") -> None:
+        self.name = f"bench-{uuid.uuid4().hex[:8]}"
+        line = " ".join(f"'{part}'" for part in command)
+        self.started = time.perf_counter()
+        subprocess.run(["tmux", "new-session", "-d", "-s", self.name, "-x", "80", "-y", "24",
+                        "-c", str(cwd), f"{env} {line}".strip()], check=True)
+
+    def screen(self) -> str:
+        return subprocess.run(["tmux", "capture-pane", "-p", "-t", self.name],
+                              capture_output=True, text=True).stdout
+
+    def wait_for(self, text: str, timeout: float = 20) -> float:
+        """Seconds from start until `text` is on screen."""
+        deadline = time.perf_counter() + timeout
+        while time.perf_counter() < deadline:
+            if text in self.screen():
+                return time.perf_counter() - self.started
+            time.sleep(0.002)
+        raise TimeoutError(f"{text!r} never appeared:\n{self.screen()}")
+
+    def key_latency(self, key: str, timeout: float = 5) -> float:
+        """Seconds from sending a key until the screen changes."""
+        before = self.screen()
+        started = time.perf_counter()
+        subprocess.run(["tmux", "send-keys", "-t", self.name, key], check=True)
+        deadline = started + timeout
+        while time.perf_counter() < deadline:
+            if self.screen() != before:
+                return time.perf_counter() - started
+        raise TimeoutError(f"key {key!r} changed nothing")
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+
+
+def spread(values: Sequence[float]) -> str:
+    ordered = sorted(values)
+    return f"median {statistics.median(ordered):.3f} (min {ordered[0]:.3f}, max {ordered[-1]:.3f})"
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def report(name: str, figure: str, goal: str, met: bool) -> None:
+    print(f"{name}: {figure}; goal {goal}: {'met' if met else 'NOT met'}", flush=True)
