@@ -1,0 +1,80 @@
+"""Keys: time from a key press to the next screen update, in a real 80×24 terminal (tmux).
+
+A scripted whole procedure of each game (the card picker included) is typed key by key;
+each latency runs from `send-keys` until `capture-pane` shows a different screen. The bare
+app typing into its input is measured the same way, as the floor of this method (tmux
+round trips included). Goal: p95 under 30 ms.
+"""
+
+from __future__ import annotations
+
+import statistics
+import tempfile
+import time
+from collections.abc import Iterable
+from pathlib import Path
+
+from tests.perf.measure import BARE, LASTROUND, Tmux, percentile, report
+
+RFTG_CARDS = ("Old Earth", "Galactic Federation", "Gem World", "Space Marines", "New Sparta",
+              "Alien Tech Institute", "Mining League", "Rebel Base")
+
+
+def rftg_keys() -> Iterable[str]:
+    yield from ["r", *"Ada", "Tab", *"Bo", "Enter"]  # setup
+    yield from [*"12", "Enter"]  # the end check
+    for _ in range(6):
+        yield from ["Space", "Down"]
+    yield "Enter"  # the finish-round checklist
+    for seat in range(2):
+        cards = RFTG_CARDS[seat * 4: seat * 4 + 4]
+        for card in cards:
+            yield from [*card[:5].replace(" ", ""), "Enter"]
+        yield "Enter"
+        yield from [*"9", "Tab", "3", "Tab", "1", "Enter"]
+
+
+def galileo_keys() -> Iterable[str]:
+    yield from ["g", *"Ada", "Tab", *"Bo", "Tab", *"Cy", "Enter"]  # setup
+    yield "Enter"  # first player and subjects as offered
+    yield from ["Right", "Enter"]  # whose turn emptied the deck
+    yield from ["Enter", "d", *"5", "Enter", *"Orion", "Enter"]  # a turn and a gap draw
+    yield from ["Enter"] * 4
+
+
+def typed(command: list[str], ready: str, keys: Iterable[str], cwd: Path) -> list[float]:
+    terminal = Tmux(command, cwd)
+    try:
+        terminal.wait_for(ready)
+        latencies = []
+        for key in keys:
+            try:
+                latencies.append(terminal.key_latency(key))
+            except TimeoutError:
+                pass  # a key that changes nothing on screen (none should) is not timed
+            time.sleep(0.02)
+        return latencies
+    finally:
+        terminal.close()
+
+
+def summary(name: str, values: list[float]) -> str:
+    return (f"{name}: {len(values)} keys, p50 {statistics.median(values) * 1000:.1f} ms, "
+            f"p95 {percentile(values, 0.95) * 1000:.1f} ms, max {max(values) * 1000:.1f} ms")
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        cwd = Path(folder)
+        bare = typed(BARE, "Bare Textual app", "the quick brown fox jumps over" * 2, cwd)
+        rftg = typed([str(LASTROUND), "--saves", "s"], "Sessions", rftg_keys(), cwd)
+        galileo = typed([str(LASTROUND), "--saves", "s"], "Sessions", galileo_keys(), cwd)
+    print(summary("bare Textual app (floor)", bare))
+    print(summary("Race for the Galaxy", rftg))
+    print(summary("Galileo Galilei", galileo))
+    worst = max(percentile(rftg, 0.95), percentile(galileo, 0.95))
+    report("key p95", f"{worst * 1000:.1f} ms", "< 30 ms", worst < 0.030)
+
+
+if __name__ == "__main__":
+    main()

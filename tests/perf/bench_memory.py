@@ -1,0 +1,64 @@
+"""Memory: peak resident memory after a whole 4-player Race for the Galaxy procedure,
+against the bare Textual app driven for a few keys; goal ratio ≤ 1.3.
+
+Each side runs in its own fresh interpreter (headless, 80×24) and reports ru_maxrss.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from tests.perf.measure import PYTHON, ROOT, report
+
+OURS = """
+import asyncio, resource, sys, tempfile
+from pathlib import Path
+from tests.helpers import make_test_app
+from tests.rftg_play import FOUR_PLAYERS, play_to_breakdown
+
+async def main():
+    folder = Path(tempfile.mkdtemp())
+    app = make_test_app(folder, command="new", game="rftg")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_to_breakdown(pilot, FOUR_PLAYERS)
+        await pilot.press("enter")
+        await pilot.pause()
+
+asyncio.run(main())
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+BARE = """
+import asyncio, resource
+from tests.perf.bare_app import BareApp
+
+async def main():
+    app = BareApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*"a few keys", "enter")
+        await pilot.pause()
+
+asyncio.run(main())
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+def peak_kib(script: str) -> int:
+    done = subprocess.run([PYTHON, "-c", script], capture_output=True, text=True, cwd=ROOT,
+                          check=True)
+    return int(done.stdout.split()[-1])
+
+
+def main() -> None:
+    runs = 3
+    bare = sorted(peak_kib(BARE) for _ in range(runs))
+    ours = sorted(peak_kib(OURS) for _ in range(runs))
+    ratio = ours[1] / bare[1]
+    print(f"bare Textual app peak RSS:      {bare[1] / 1024:.1f} MiB (of {runs}: {bare})")
+    print(f"Last Round after 4-player RftG: {ours[1] / 1024:.1f} MiB (of {runs}: {ours})")
+    report("memory ratio", f"{ratio:.2f}", "≤ 1.3", ratio <= 1.3)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
