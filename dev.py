@@ -54,7 +54,8 @@ def run_tests(args: list[str]) -> int:
     checks = [
         [BIN / "ruff", "check", "."],
         [BIN / "mypy"],
-        [BIN / "python", "-m", "pytest", *args],
+        # One worker per core: the Pilot and real-terminal tests mostly wait on the app.
+        [BIN / "python", "-m", "pytest", "-n", "auto", *args],
     ]
     for check in checks:
         print("$", " ".join(str(part.name if isinstance(part, Path) else part) for part in check),

@@ -14,7 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Label, Static
 
-from tui.fields import Invalid, parse_int
+from tui.fields import Invalid, parse_int, parse_text
 from tui.games import galileo
 from tui.games.base import Field
 from tui.widgets.error_line import ErrorLine
@@ -25,7 +25,11 @@ BOX = Field("box", "Unused Tier III cards in the box", minimum=1, maximum=40)
 class DrawScreen(ModalScreen[dict[str, Any] | None]):
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="cancel-draw", tooltip="Draw nothing"),
-        Binding("enter", "next", "Confirm", id="confirm-draw", show=False),
+        # A modal screen hides the app's own keys, so F1 is bound here too.
+        Binding("f1", "app.help", "Help", id="draw-help", tooltip="Explain this box and its keys"),
+        # Priority: the focused Input would otherwise take Enter and hide it from the footer.
+        Binding("enter", "next", "Confirm", id="confirm-draw", priority=True,
+                tooltip="Draw with the count typed, then take the card it names"),
     ]
 
     def __init__(self, scratch: dict[str, Any], reason: str) -> None:
@@ -48,7 +52,15 @@ class DrawScreen(ModalScreen[dict[str, Any] | None]):
             with Horizontal(classes="field-row hidden", id="card-row"):
                 yield Label("Card taken (optional)", classes="field-label")
                 yield Input(id="draw-card", compact=True, max_length=40, placeholder="its name")
+            yield ErrorLine(id="draw-card-error")
         yield Footer()
+
+    def help_text(self) -> str:
+        return ("A fair draw of one unused Tier III card. Count the unused Tier III cards "
+                "still in the box and type the number; Enter draws one of them with the "
+                "session's seed and says which to take: shuffle them face down and take the "
+                "3rd from the top, say. Type its "
+                "name if you like (the file keeps it), then Enter. Esc draws nothing.")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -58,7 +70,12 @@ class DrawScreen(ModalScreen[dict[str, Any] | None]):
         if self.box is None:
             self.pick()
         else:
-            card = " ".join(self.query_one("#draw-card", Input).value.split())[:40]
+            try:
+                card = parse_text(self.query_one("#draw-card", Input).value, "Card taken", 40,
+                                  optional=True)
+            except Invalid as problem:
+                self.query_one("#draw-card-error", ErrorLine).show(str(problem))
+                return
             self.dismiss({"box": self.box, "card": card})
 
     def pick(self) -> None:

@@ -85,6 +85,9 @@ class GalileoBox(ModalScreen[None]):
         Binding("escape", "close", "Close", id="close-galileo-box",
                 tooltip="Close this box and go back to the step"),
         Binding("f2,f3", "close", "Close", show=False),
+        # A modal screen hides the app's own keys, so F1 is bound here too.
+        Binding("f1", "app.help", "Help", id="galileo-box-help",
+                tooltip="Explain this box and its keys"),
     ]
     BOX_ID = ""
     TITLE_TEXT = ""

@@ -9,13 +9,14 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
 from tui.app import HelpScreenMarker
+from tui.commands import offered_bindings
 
 
 def keys_text(screen: Screen[object]) -> str:
     """Every key active on the screen with what it does, as the footer and palette know it."""
     rows = []
     seen = set()
-    for active in screen.app.active_bindings.values():
+    for active in offered_bindings(screen.app, screen):
         binding = active.binding
         # Our own declared actions (with ids) and whatever the footer shows; not cursor keys.
         if binding.system or binding.action in seen or not (binding.id or binding.show):
@@ -27,13 +28,16 @@ def keys_text(screen: Screen[object]) -> str:
     return "\n".join(rows)
 
 
+NO_HELP = "This box has no help of its own: its keys are below. Esc closes this help."
+
+
 class HelpScreen(HelpScreenMarker, ModalScreen[None]):
     BINDINGS = [Binding("escape,f1,q", "dismiss", "Close help", id="close-help")]
 
     def __init__(self, under: Screen[object]) -> None:
         super().__init__()
         explain = getattr(under, "help_text", None)
-        text = explain() if callable(explain) else ""
+        text = explain() if callable(explain) else NO_HELP
         # Paragraphs are separated by blank lines; single line breaks reflow to the box.
         self.body = "\n\n".join(" ".join(p.split()) for p in text.split("\n\n"))
         self.keys = keys_text(under)

@@ -18,9 +18,21 @@ if TYPE_CHECKING:
 HELP = """\
 Last Round walks your table through the end of a game and totals every score by the
 game's own rules. Start a new session with R (Race for the Galaxy) or G (Galileo
-Galilei). Below, every session file in the saves folder, newest first: pick one with
-the arrow keys and press Enter to continue an unfinished game or look at a finished
-one. Everything you confirm is saved at once, so closing the terminal loses nothing."""
+Galilei). Below, every session file in the saves folder, unfinished ones first, then
+newest first: pick one with the arrow keys (▶ marks it) and press Enter to continue an
+unfinished game or look at a finished one (it opens as a replay). H shows the history
+of every session. Everything you confirm is saved at once, so closing the terminal or
+losing the connection loses nothing."""
+
+MARK = "▶"  # the highlighted row, readable without colour (and in a plain-text screen dump)
+
+
+PLAYERS_WIDTH = 26  # "Marta, Jonas, Priya, Luis"
+RESULT_WIDTH = 16
+
+
+def clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def when(created: str) -> str:
@@ -43,6 +55,8 @@ class HomeScreen(Screen[None]):
                 tooltip="Start a new Galileo Galilei session"),
         Binding("enter", "open", "Open", id="open", priority=True,
                 tooltip="Continue or look at the highlighted session"),
+        Binding("h", "history", "History", id="history",
+                tooltip="Every session: results, sorting, filters, each player's figures"),
         Binding("q", "app.quit", "Quit", id="quit-home", show=False, tooltip="Leave Last Round"),
     ]
 
@@ -53,9 +67,10 @@ class HomeScreen(Screen[None]):
         yield Static(Text.assemble("New session: press ", ("r", "bold"),
                                    " for Race for the Galaxy, ", ("g", "bold"),
                                    " for Galileo Galilei."), id="new-line")
-        yield Static("Sessions, newest first", classes="section")
+        yield Static("Sessions: unfinished first, then newest", classes="section")
         yield DataTable(id="sessions", cursor_type="row", zebra_stripes=False)
         yield Static("", id="session-error")
+        yield Static("", id="resume-line")
         yield Footer(compact=True)
 
     def help_text(self) -> str:
@@ -69,6 +84,7 @@ class HomeScreen(Screen[None]):
         self.title = "Last Round"
         self.sub_title = ""
         table = self.query_one(DataTable)
+        table.add_column("", key="mark", width=1)
         table.add_columns("Date", "Game", "Players", "Result")
         self.refresh_sessions()
 
@@ -78,10 +94,16 @@ class HomeScreen(Screen[None]):
     def refresh_sessions(self) -> None:
         table = self.query_one(DataTable)
         table.clear()
-        self.summaries = {str(s.path): s for s in list_sessions(self.lastround.saves)}
+        # An unfinished session (say, after a dropped connection) comes first, to resume.
+        listed = sorted(list_sessions(self.lastround.saves),
+                        key=lambda s: s.status != "in-progress")
+        self.summaries = {str(s.path): s for s in listed}
         for key, summary in self.summaries.items():
-            table.add_row(when(summary.created), summary.title or summary.path.name,
-                          ", ".join(summary.players), outcome(summary), key=key)
+            # Short game names and clipped lists keep every column inside 80 columns.
+            game = summary.title.split(" ")[0] if summary.title else summary.path.name
+            table.add_row(" ", when(summary.created), clip(game, 20),
+                          clip(", ".join(summary.players), PLAYERS_WIDTH),
+                          clip(outcome(summary), RESULT_WIDTH), key=key)
         if not self.summaries:
             self.query_one("#session-error", Static).update(
                 f"No sessions yet in {self.lastround.saves}/")
@@ -90,6 +112,16 @@ class HomeScreen(Screen[None]):
         summary = self.summaries.get(str(event.row_key.value))
         self.query_one("#session-error", Static).update(
             f"✗ {summary.error}" if summary and summary.error else "")
+        table = event.data_table
+        marked = getattr(self, "marked", None)
+        if marked is not None and marked in table.rows:
+            table.update_cell(marked, "mark", " ")
+        table.update_cell(event.row_key, "mark", MARK)
+        self.marked = event.row_key
+        unfinished = summary is not None and summary.status == "in-progress"
+        self.query_one("#resume-line", Static).update(
+            f"Unfinished: {summary.path.name} — Enter to resume" if unfinished and summary
+            else "")
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
@@ -97,6 +129,9 @@ class HomeScreen(Screen[None]):
 
     def action_new(self, game: str) -> None:
         self.lastround.start_new(game)
+
+    def action_history(self) -> None:
+        self.lastround.show_history()
 
     def action_open(self) -> None:
         table = self.query_one(DataTable)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -58,6 +59,11 @@ class StepScreen(StepScreenMarker):
 
     def compose_body(self) -> ComposeResult:
         yield from ()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Mark the focused field's row: its label shows in reverse video, seen without colour."""
+        for row in self.query(".field-row"):
+            row.set_class(row is event.widget.parent, "-current")
 
     def help_text(self) -> str:
         return self.step.help or self.step.text

@@ -23,9 +23,10 @@ def toy_game() -> Iterator[None]:
 
 @pytest.fixture(autouse=True)
 def keep_machine_out(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """No test reads the user's saves folder or colour settings."""
+    """No test reads the user's saves folder, colour settings or config file."""
     monkeypatch.delenv("LASTROUND_SAVES", raising=False)
     monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("LASTROUND_CONFIG", str(tmp_path / "lastround-config.toml"))
     monkeypatch.chdir(tmp_path)
 
 

@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from textual.app import App
+from textual import events
+from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.geometry import Size
 from textual.screen import Screen
 
 from tui.games.base import RulesError, Step
-from tui.saves import SaveError, new_session_path, read_session, write_session
+from tui.safekeeping import (
+    Safekeeping,
+    load_session,
+    locked_message,
+    not_saved_message,
+)
+from tui.saves import SaveError, new_session_path, write_session
 from tui.session import Session, now_stamp
 
 # Step kinds to the screen module and class that shows them; loaded on first use.
@@ -26,7 +34,7 @@ STEP_SCREENS: dict[str, tuple[str, str]] = {
 }
 
 
-class LastRoundApp(App[None]):
+class LastRoundApp(Safekeeping, App[None]):
     TITLE = "Last Round"
     CSS_PATH = "app.tcss"
     ENABLE_COMMAND_PALETTE = True
@@ -38,6 +46,13 @@ class LastRoundApp(App[None]):
                 tooltip="Galileo Galilei: what scored during play and when"),
         Binding("f3", "galileo_dice", "Dice", id="galileo-dice",
                 tooltip="Galileo Galilei: the dice with their colour-blind marks"),
+        # Declared here (not added by Textual) so it has an id and F1 lists it.
+        Binding("ctrl+p", "command_palette", "Commands", id="palette", show=False,
+                priority=True, tooltip="Every action of this screen by name, and the themes"),
+        Binding("ctrl+o", "home", "Home", id="home", show=False,
+                tooltip="Go to the home screen (what is confirmed stays saved)"),
+        Binding("ctrl+s", "save_elsewhere", "Save elsewhere", id="save-elsewhere", show=False,
+                tooltip="Save this session in another folder (when its folder can't be written)"),
     ]
 
     def __init__(
@@ -58,16 +73,26 @@ class LastRoundApp(App[None]):
         self.step_index = 0
         self.read_only = False
         self.start = (command, game, file)
+        self.screens_ready = False  # the size is checked once on_mount has pushed the screens
+        self.setup_look()
 
     def on_mount(self) -> None:
         from screens.home import HomeScreen
 
         self.push_screen(HomeScreen())
+        if not self.is_headless:  # a real terminal can hang up; tests' signals stay theirs
+            from tui import hangup
+
+            hangup.install(self.release_lock, self.exit)
         command, game, file = self.start
         if command == "new" and game:
             self.start_new(game)
         elif command in ("resume", "replay") and file:
             self.open_file(file, read_only=command == "replay")
+        elif command == "history":
+            self.show_history()
+        self.screens_ready = True
+        self.fit_to_terminal(self.size)
 
     # sessions -----------------------------------------------------------------
     def start_new(self, game_id: str) -> None:
@@ -77,13 +102,30 @@ class LastRoundApp(App[None]):
 
     def open_file(self, path: Path, *, read_only: bool = False) -> None:
         try:
-            self.session = Session(read_session(path), path)
+            self.session = load_session(path)
         except SaveError as error:
             self.notify(str(error), title="Can't open", severity="error")
             return
         self.read_only = read_only or self.session.finished
+        if self.read_only:  # a finished session (or `lastround replay`) opens as a replay
+            from screens.replay import ReplayScreen
+
+            self.push_screen(ReplayScreen(self.session))
+            return
+        holder = None if self.read_only else self.take_lock(path)
+        if holder is not None:  # another app is writing it: look, don't touch
+            self.read_only = True
+            self.notify(locked_message(path, holder), title="Read-only", severity="warning",
+                        timeout=10)
+            self.show_step(self.session.resume_index())
+            return
         steps = self.session.steps()
         self.show_step(len(steps) - 1 if self.read_only else self.session.resume_index())
+
+    def show_history(self) -> None:
+        from screens.history import HistoryScreen
+
+        self.push_screen(HistoryScreen())
 
     @property
     def current_step(self) -> Step:
@@ -144,6 +186,7 @@ class LastRoundApp(App[None]):
         from screens.home import HomeScreen
 
         self.session = None
+        self.release_lock()
         while not isinstance(self.screen, HomeScreen):
             self.pop_screen()
         if message:
@@ -156,19 +199,53 @@ class LastRoundApp(App[None]):
         if session.path is None:
             session.path = new_session_path(self.saves, session.game_id, session.players,
                                             str(session.data["created"]))
+            self.take_lock(session.path)
         try:
             write_session(session.path, session.data)
         except OSError as error:
-            self.notify(f"Could not save {session.path}: {error.strerror or error}. "
-                        "Nothing typed is lost while the app stays open.",
-                        title="Not saved", severity="error", timeout=10)
+            self.unsaved = True
+            message = not_saved_message(session.path, error)
+            self.notify(message, title="Not saved", severity="error", timeout=15)
+            say = getattr(self.screen, "say", None)
+            if callable(say):  # and under the step, where it stays until the next try
+                say(message)
             return False
+        self.unsaved = False
         return True
 
+    def action_save_elsewhere(self) -> None:
+        from screens.save_elsewhere import SaveElsewhereScreen
+
+        if not isinstance(self.screen, SaveElsewhereScreen):
+            self.push_screen(SaveElsewhereScreen(self.saves))
+
+    async def action_quit(self) -> None:
+        """Quit; after a failed save, only when asked twice (the session is only in memory)."""
+        if self.unsaved and self.session is not None:
+            self.unsaved = False  # the next Ctrl+Q quits
+            self.notify("This session is not saved: Ctrl+S saves it in another folder, "
+                        "Ctrl+Q again quits without saving.", title="Not saved",
+                        severity="error", timeout=15)
+            return
+        self.exit()
+
+    def on_unmount(self) -> None:
+        self.release_lock()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The Galileo keys exist only while a Galileo session is open."""
+        """The Galileo keys exist only while a Galileo session is open; while the window is
+        too small, only quitting does anything."""
+        if self.is_too_small:
+            return action == "quit"
+        if action == "home":
+            return self.session is not None
         if action.startswith("galileo_"):
-            return self.session is not None and self.session.game_id == "galileo"
+            # A replay looks back: the Galileo aids for entering counts make room in its footer.
+            looking_back = getattr(self.screen, "LOOKS_BACK", False)
+            return (self.session is not None and self.session.game_id == "galileo"
+                    and not looking_back)
+        if action == "save_elsewhere":
+            return self.session is not None and not self.read_only
         return True
 
     def action_galileo_summary(self) -> None:
@@ -186,6 +263,71 @@ class LastRoundApp(App[None]):
 
         if not isinstance(self.screen, HelpScreenMarker):
             self.push_screen(HelpScreen(self.screen))
+
+
+    # keyboard, small terminals, themes ---------------------------------------------
+    def setup_look(self) -> None:
+        """The shipped themes, and the one the user chose last time (saved on every change)."""
+        from tui.config import load_config
+        from tui.themes import THEMES
+
+        for theme in THEMES:
+            self.register_theme(theme)
+        chosen = load_config().get("theme")
+        if isinstance(chosen, str) and chosen in self.available_themes:
+            self.theme = chosen
+
+    def watch_theme(self, theme: str) -> None:
+        from tui.config import save_setting
+
+        if self.is_running:  # a change made by the user, not the one made at start
+            try:
+                save_setting("theme", theme)
+            except OSError as error:
+                self.notify(f"The theme is not remembered: {error.strerror or error}",
+                            severity="warning")
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The palette offers the screen's own keys (from the same Binding declarations as the
+        footer and F1), then the themes; Textual's screenshot and key panel stay."""
+        from tui.commands import binding_commands
+        from tui.themes import COLOURBLIND
+
+        yield from binding_commands(self, screen)
+        yield SystemCommand("Theme…", "Choose the colours: every installed theme",
+                            self.action_change_theme)
+        if self.theme != COLOURBLIND.name:
+            yield SystemCommand("Colour-blind theme", "Blue and orange, never red against green",
+                                lambda: setattr(self, "theme", COLOURBLIND.name))
+        for command in super().get_system_commands(screen):
+            if command.title not in ("Theme", "Quit", "Maximize"):  # ours, or no use here
+                yield command
+
+    def action_home(self) -> None:
+        self.go_home()
+
+    @property
+    def is_too_small(self) -> bool:
+        from screens.too_small import TooSmallScreen
+
+        return bool(self.screen_stack) and isinstance(self.screen, TooSmallScreen)
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.screens_ready:
+            self.fit_to_terminal(event.size)
+
+    def fit_to_terminal(self, size: Size) -> None:
+        """Below the minimum size, cover everything with a message; the screens underneath
+        keep what was typed and come back when the window is large enough."""
+        from screens.too_small import TooSmallScreen, too_small
+
+        if too_small(size):
+            if isinstance(self.screen, TooSmallScreen):
+                self.screen.show(size)
+            else:
+                self.push_screen(TooSmallScreen(size))
+        elif self.is_too_small:
+            self.pop_screen()
 
 
 class StepScreenMarker(Screen[None]):

@@ -1,8 +1,9 @@
-"""The `lastround` command: the app by default, `score` without any interface."""
+"""The `lastround` command: the app by default, `score` and `export` without any interface."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -27,6 +28,15 @@ def parser() -> argparse.ArgumentParser:
     score = commands.add_parser("score", help="total a session file and print the scores")
     score.add_argument("file", type=Path)
     score.add_argument("--json", action="store_true", help="print one JSON object")
+    commands.add_parser("history", help="every session: results, each player's figures")
+    export = commands.add_parser("export", help="a finished session as Markdown, or every "
+                                 "session as one CSV")
+    export.add_argument("file", type=Path, nargs="?",
+                        help="one session (without it: every session in the saves folder, CSV)")
+    export.add_argument("--csv", action="store_true",
+                        help="CSV, one row per player per session, instead of Markdown")
+    export.add_argument("--out", type=Path, metavar="PATH",
+                        help="write to PATH (atomically) instead of standard output")
     return cli
 
 
@@ -36,6 +46,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from tui.scoring import main_score
 
         return main_score(args.file, args.json)
+    if args.command == "export":
+        from tui.export_command import main_export
+
+        return main_export(args.file, as_csv=args.csv, out=args.out, saves=args.saves)
     from tui.app import make_app  # Textual loads only for the interface
     from tui.saves import SaveError, saves_folder
 
@@ -45,5 +59,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SaveError as error:
         print(f"lastround: {error}", file=sys.stderr)
         return 2
+    # Exported COLUMNS/LINES would pin Textual's size: it must follow the terminal's resizes.
+    for pinned in ("COLUMNS", "LINES"):
+        os.environ.pop(pinned, None)
     app.run()
     return app.return_code or 0

@@ -56,3 +56,15 @@ def check_players(names: Sequence[str], least: int = 2, most: int = 4) -> None:
         if name.casefold() in seen:
             raise Invalid(f"{name!r} is seated twice: names must differ")
         seen.add(name.casefold())
+
+
+def parse_text(raw: str, label: str, limit: int, *, optional: bool = False) -> str:
+    """Free text (a card's name, a folder): spaces tidied, no control characters, not too long."""
+    text = " ".join(raw.split()) if optional else raw.strip()
+    if not text and not optional:
+        raise Invalid(f"{label}: enter something")
+    if any(unicodedata.category(c).startswith("C") for c in text):
+        raise Invalid(f"{label}: control characters are not allowed")
+    if len(text) > limit:
+        raise Invalid(f"{label}: at most {limit} characters")
+    return text

@@ -29,6 +29,15 @@ LARGEST_NUMBER = 2**31 - 1
 class SaveError(Exception):
     """A session file that can't be used; the message is one line naming the file."""
 
+    def __init__(self, message: str) -> None:
+        super().__init__(one_line(message))
+
+
+def one_line(text: str) -> str:
+    """Control characters from a file (a newline, a terminal escape) shown escaped, so a
+    message stays one line and can't drive the terminal it is printed on."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
 
 def saves_folder(option: str | None = None) -> Path:
     """--saves DIR, else $LASTROUND_SAVES, else saves/ under the current directory."""
@@ -43,7 +52,7 @@ def read_session(path: Path) -> dict[str, Any]:
     except OSError as error:
         raise SaveError(f"{path}: can't be read: {error.strerror or error}") from None
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
+        data = tomllib.loads(raw.decode("utf-8-sig"))  # a Windows editor may add a BOM
     except UnicodeDecodeError:
         raise SaveError(f"{path}: not a text file (not UTF-8){kept_note(path)}") from None
     except tomllib.TOMLDecodeError as error:
@@ -99,6 +108,8 @@ def check_common_keys(data: Mapping[str, Any]) -> None:
         name = player.get("name")
         if not isinstance(name, str) or not name.strip():
             raise RulesError(f"players[{index}].name", "missing or empty")
+        if not name.isprintable():
+            raise RulesError(f"players[{index}].name", "control characters are not allowed")
         if name.casefold() in seen:
             raise RulesError(f"players[{index}].name", f"{name!r} appears twice")
         seen.add(name.casefold())
@@ -140,7 +151,7 @@ def summarize(path: Path) -> SessionSummary:
         if data["status"] == "finished":
             winners = get_game(data["game"]).score(data).winners
     except RulesError as error:
-        return SessionSummary(path, game=data["game"], error=f"{path}: {error}")
+        return SessionSummary(path, game=data["game"], error=one_line(f"{path}: {error}"))
     return SessionSummary(
         path,
         game=data["game"],

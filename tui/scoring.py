@@ -11,7 +11,7 @@ from typing import Any
 
 from tui.games import GAME_TITLES, get_game
 from tui.games.base import Result, RulesError
-from tui.saves import SaveError, read_session
+from tui.saves import SaveError, kept_note, read_session
 
 
 def score_file(path: Path) -> Result:
@@ -19,7 +19,7 @@ def score_file(path: Path) -> Result:
     try:
         return get_game(data["game"]).score(data)
     except RulesError as error:
-        raise SaveError(f"{path}: {error.key}: {error.message}") from None
+        raise SaveError(f"{path}: {error.key}: {error.message}{kept_note(path)}") from None
 
 
 def result_json(result: Result) -> dict[str, Any]:

@@ -7,6 +7,7 @@ caller saves before showing the next step.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -94,13 +95,16 @@ class Session:
 
     def confirm(
         self, step: Step, values: Mapping[str, Any], *, at: str | None = None,
-        partial: bool = False,
+        partial: bool = False, correction: bool = False,
     ) -> None:
         """Record a step's values and log the confirmation (the caller saves).
 
         A partial entry saves progress inside a long step (a turn ended, a card drawn):
         it is logged and kept, but the step still counts as unconfirmed on resume.
+        A correction (made after the game) also keeps the values it replaces as `old`,
+        so the log tells what changed and history is never rewritten.
         """
+        old = copy.deepcopy(self.values_for(step)) if correction else None
         if step.kind != "breakdown":  # the totals are derived: the log keeps them as shown
             self.game.apply(self.data, step, values)
         entry: dict[str, Any] = {"step": step.id, "at": at or now_stamp()}
@@ -109,6 +113,9 @@ class Session:
         if partial:
             entry["partial"] = True
         entry["values"] = dict(values)
+        if correction:
+            entry["correction"] = True
+            entry["old"] = old
         self.log.append(entry)
 
     def finish(self) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 import time
@@ -16,7 +15,7 @@ from tui.saves import read_session
 
 pytestmark = [
     pytest.mark.e2e,
-    pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed"),
+    pytest.mark.usefixtures("tmux"),  # installed on CI when missing, else a skip saying why
 ]
 
 LASTROUND = Path(sys.executable).with_name("lastround")

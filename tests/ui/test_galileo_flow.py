@@ -17,6 +17,7 @@ from screens.breakdown import BreakdownScreen
 from screens.form import FormScreen
 from screens.galileo_extras import DiceScreen, ScoreSummaryScreen
 from screens.home import HomeScreen
+from screens.replay import ReplayScreen
 from screens.setup import SetupScreen
 from screens.turns import TurnsScreen
 from tests.galileo_play import (
@@ -167,9 +168,10 @@ async def test_a_whole_three_player_end_is_saved_scored_and_replayed_alike(
     app = make_test_app(saves, command="replay", file=path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, BreakdownScreen) and app.read_only
-        assert the_draw in shown_text(app.screen.query_one(".step-text", Static))
-        await confirm(pilot)
+        assert isinstance(app.screen, ReplayScreen) and app.read_only
+        assert the_draw in shown_text(app.screen.query_one("#replay-page", Static))
+        await pilot.press("escape")
+        await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
     assert path.read_bytes() == before
 

@@ -11,6 +11,7 @@ from screens.checklist import ChecklistScreen
 from screens.form import FormScreen
 from screens.help import HelpScreen
 from screens.home import HomeScreen
+from screens.replay import ReplayScreen
 from screens.setup import SetupScreen
 from tests.helpers import make_test_app, only_session
 from tui.saves import write_session
@@ -138,7 +139,7 @@ async def test_enter_on_an_unfinished_session_resumes_at_the_first_unconfirmed_s
         assert isinstance(app.screen, FormScreen) and app.screen.step.id == "points-0"
 
 
-async def test_a_finished_session_opens_read_only_at_its_breakdown(saves: Path) -> None:
+async def test_a_finished_session_opens_as_a_replay_at_its_final_scores(saves: Path) -> None:
     path = half_done(saves)
     session = Session(only_session(saves), path)
     for step in session.steps()[2:4]:
@@ -149,8 +150,8 @@ async def test_a_finished_session_opens_read_only_at_its_breakdown(saves: Path) 
     app = make_test_app(saves, command="replay", file=path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, BreakdownScreen)
-        await pilot.press("enter")
+        assert isinstance(app.screen, ReplayScreen) and app.screen.page == len(session.log)
+        await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
     assert path.read_bytes() == before

@@ -1,0 +1,147 @@
+"""Correcting a finished game: pick a step, change its values on its usual screen, save.
+
+The step's own screen is reused, pre-filled with the latest values; Enter saves the
+correction (a new log entry keeping the old values), Esc leaves the entry as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from screens.cards import CardsScreen
+from screens.form import FormScreen
+from screens.step import StepScreen
+from tui.corrections import Correctable, corrected
+from tui.games.base import RulesError, Step
+from tui.safekeeping import locked_message
+from tui.session import Session
+
+
+class CorrectionPicker(ModalScreen[str | None]):
+    """Which confirmed step to correct; the current replay entry's step is highlighted."""
+
+    BINDINGS = [
+        Binding("enter", "pick", "Correct this", id="pick-correction", priority=True,
+                tooltip="Reopen the highlighted step with its values"),
+        Binding("escape", "cancel", "Cancel", id="cancel-correction",
+                tooltip="Correct nothing"),
+    ]
+    DEFAULT_CSS = """
+    CorrectionPicker { align: center middle; }
+    #correction-box { width: 76; height: auto; max-height: 20; border: round $accent;
+                      background: $surface; padding: 0 1; }
+    #correction-steps { height: auto; max-height: 14; border: none; }
+    #correction-intro { color: $text-muted; padding-bottom: 1; }
+    """
+
+    def __init__(self, choices: Sequence[Correctable], current: str | None) -> None:
+        super().__init__()
+        self.choices = list(choices)
+        self.current = current
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="correction-box"):
+            yield Static("Correct an entry after the game", classes="step-title")
+            yield Static("The log keeps what was entered before; the totals and the winner "
+                         "are worked out again.", id="correction-intro")
+            yield OptionList(*(Option(c.label, id=c.step.id) for c in self.choices),
+                             id="correction-steps")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        options = self.query_one(OptionList)
+        ids = [c.step.id for c in self.choices]
+        options.highlighted = ids.index(self.current) if self.current in ids else 0
+        options.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(event.option.id)
+
+    def action_pick(self) -> None:
+        options = self.query_one(OptionList)
+        if options.highlighted is not None:
+            self.dismiss(options.get_option_at_index(options.highlighted).id)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class Correcting(StepScreen):
+    """What a step screen does differently when it corrects a finished game.
+
+    Placed after the step's own screen class in the bases, so that class's Enter handling
+    (the card picker adds a card first) still runs before the correction is saved.
+    """
+
+    BINDINGS = [
+        Binding("enter", "confirm", "Save correction", id="confirm", priority=True,
+                tooltip="Save the corrected values (the log keeps the old ones)"),
+        Binding("escape", "back", "Cancel", id="back",
+                tooltip="Leave the entry as it was"),
+    ]
+
+    def __init__(self, session: Session, step: Step, index: int,
+                 on_saved: Callable[[], None]) -> None:
+        super().__init__(session, step, index)
+        self.on_saved = on_saved
+
+    @property
+    def read_only(self) -> bool:
+        return False  # the replay is read-only; this screen is how it changes
+
+    def on_mount(self) -> None:
+        self.sub_title = "Correction after the game"
+
+    def action_confirm(self) -> None:
+        values = self.values()
+        if values is not None:
+            self.save_correction(values)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def save_correction(self, values: dict[str, Any]) -> None:
+        app = self.lastround
+        try:
+            trial = corrected(self.session, self.step.id, values, at=app.clock())
+        except RulesError as error:
+            self.refuse(error.key, error.message)
+            return
+        path = self.session.path
+        holder = app.take_lock(path) if path is not None else None
+        if holder is not None and path is not None:
+            self.say(locked_message(path, holder))
+            return
+        kept = self.session.data
+        self.session.data = trial.data
+        app.session = self.session  # what app.save() writes
+        if not app.save():  # said why; the typed values stay on screen to try again
+            self.session.data = kept
+            return
+        app.pop_screen()
+        self.on_saved()
+
+
+class CorrectForm(FormScreen, Correcting):
+    pass
+
+
+class CorrectCards(CardsScreen, Correcting):
+    def action_back(self) -> None:  # not the card picker's: a correction keeps no progress
+        Correcting.action_back(self)
+
+
+CORRECTION_SCREENS: dict[str, type[Correcting]] = {"form": CorrectForm, "cards": CorrectCards}
+
+
+def correction_screen(kind: str) -> type[Correcting]:
+    return CORRECTION_SCREENS[kind]

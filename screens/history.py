@@ -1,0 +1,275 @@
+"""History: every session in the saves folder, sortable and filtered, with each player's figures.
+
+The records come from `tui.history_index` (the files, through their index); the figures and
+the chart from `tui.history`. Unreadable files are listed with their error, never hidden.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Input, Label, Static
+
+from tui.history import (
+    PlayerFigures,
+    SessionRecord,
+    matches,
+    outcome,
+    player_figures,
+    score_range,
+    sort_records,
+    sparkline,
+)
+
+if TYPE_CHECKING:
+    from tui.app import LastRoundApp
+
+HELP = """\
+Every session file in the saves folder, one row each: the date it started, the game, the
+winner (★; ✎ when it was corrected after the game) and each player's final score. Files
+that can't be read are listed too, with the reason, and are never changed.
+
+Sort with D (date), G (game) or W (winner); the same key again reverses the order. Press /
+and type a game or a player's name to show only those sessions; several words must all
+match. Enter replays the highlighted session.
+
+Below the list, each player's figures per game for the sessions shown: plays, wins (shared
+victories included), shared wins, win rate, average and best score, and a chart of their
+scores oldest to newest, one bar per game played; taller bars are higher scores on a scale
+shared by everyone at that game.
+
+X writes every finished session into one CSV file in the exports folder of the saves
+folder: one row per player per session."""
+
+# A list of many thousand rows takes seconds to lay out: the first ones are listed (sort or
+# filter to reach the others); the figures count every session, and unreadable files are
+# always listed.
+ROW_LIMIT = 500
+# The list is narrow at 80 columns: the games by the names their players use.
+SHORT_TITLES = {"rftg": "RftG", "galileo": "Galileo"}
+DEFAULT_DESCENDING = {"date": True, "game": False, "winner": False}
+ORDER_WORDS = {("date", True): "newest first", ("date", False): "oldest first",
+               ("game", False): "A to Z", ("game", True): "Z to A",
+               ("winner", False): "A to Z", ("winner", True): "Z to A"}
+
+
+def row_cells(record: SessionRecord) -> tuple[str, str, str, str]:
+    if record.error:  # the whole line shows under the list when the row is highlighted
+        return "?", "?", "✗ unreadable", shortened(f"{record.file}: {record.error}", 36)
+    mark = " ✎" if record.corrected else ""
+    if record.scored:
+        players = ", ".join(f"{p.name} {p.total}" for p in record.players)
+    else:
+        players = ", ".join(p.name for p in record.players)
+    game = SHORT_TITLES.get(record.game, record.title)
+    return record.created[:10] or "?", game, outcome(record) + mark, players
+
+
+def shortened(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def figures_view(figures: list[PlayerFigures]) -> RenderableType:
+    if not figures:
+        return Text("No finished session among those shown: no figures yet.")
+    parts: list[RenderableType] = []
+    for game in dict.fromkeys(f.game for f in figures):
+        mine = [f for f in figures if f.game == game]
+        low, high = score_range(mine)
+        parts.append(Text(f"{game_title(game)}: scores over time, one bar a game, "
+                          f"▁ {low} … █ {high}", style="bold"))
+        table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+        table.add_column("Player")
+        for heading in ("Plays", "Wins", "Shared", "Rate", "Avg", "Best"):
+            table.add_column(heading, justify="right")
+        table.add_column("Scores, oldest → newest", no_wrap=True)
+        for f in mine:
+            table.add_row(f.name, str(f.plays), str(f.wins), str(f.shared_wins),
+                          f"{f.win_rate:.0%}", f"{f.average:.1f}", str(f.best),
+                          f"{sparkline(f.scores, low, high)} {f.scores[-1]}")
+        parts += [table, Text("")]
+    return Group(*parts)
+
+
+def game_title(game: str) -> str:
+    from tui.games import GAME_TITLES
+
+    return GAME_TITLES.get(game, game)
+
+
+class HistoryScreen(Screen[None]):
+    BINDINGS = [
+        Binding("slash", "filter", "Filter", id="history-filter",
+                tooltip="Type a game or a player to show only their sessions"),
+        Binding("d", "sort('date')", "Date", id="sort-date",
+                tooltip="Sort by date (again: the other way round)"),
+        Binding("g", "sort('game')", "Game", id="sort-game",
+                tooltip="Sort by game (again: the other way round)"),
+        Binding("w", "sort('winner')", "Winner", id="sort-winner",
+                tooltip="Sort by the winner's name (again: the other way round)"),
+        Binding("enter", "open", "Replay", id="history-open", priority=True,
+                tooltip="Replay the highlighted session"),
+        Binding("x", "export", "CSV", id="export-csv",
+                tooltip="Write every finished session into one CSV file in the exports folder"),
+        Binding("escape", "close", "Close", id="close-history",
+                tooltip="Back to the home screen"),
+    ]
+
+    DEFAULT_CSS = """
+    HistoryScreen #history-filter-row { height: 1; padding: 0 1; }
+    HistoryScreen #history-filter-row Label { width: 8; }
+    HistoryScreen #history-filter { width: 1fr; }
+    HistoryScreen #history-order { padding: 0 1; color: $text-muted; }
+    HistoryScreen #history-table { height: auto; max-height: 9; margin: 0 1; }
+    HistoryScreen #history-error { padding: 0 1; height: auto; color: $error; }
+    HistoryScreen #history-figures { height: 1fr; padding: 0 1; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.records: list[SessionRecord] = []
+        self.shown: list[SessionRecord] = []
+        self.sort_by = "date"
+        self.descending = True
+        self.replayed = False  # a replay may correct a session: read again on coming back
+
+    @property
+    def lastround(self) -> LastRoundApp:
+        return cast("LastRoundApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        yield Header(icon="")
+        with Horizontal(id="history-filter-row"):
+            yield Label("Filter")
+            yield Input(placeholder="a game or a player (press /)", id="history-filter",
+                        compact=True, max_length=40)
+        yield Static("", id="history-order")
+        yield DataTable(id="history-table", cursor_type="row", zebra_stripes=False)
+        yield Static("", id="history-error")
+        with VerticalScroll(id="history-figures") as figures:
+            figures.can_focus = True  # ↑↓ scroll the figures once focused (Tab)
+            yield Static("", id="history-chart")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def help_text(self) -> str:
+        return HELP
+
+    def on_mount(self) -> None:
+        from tui.history_index import load_history
+
+        self.title = "History"
+        table = self.query_one(DataTable)
+        table.add_columns("Date", "Game", "Winner", "Players and scores")
+        self.records = load_history(self.lastround.saves)
+        self.refresh_view()
+        table.focus()
+
+    def on_screen_resume(self) -> None:
+        """Back from a replay: a correction may have changed the session."""
+        from tui.history_index import load_history
+
+        if self.replayed:
+            self.replayed = False
+            self.records = load_history(self.lastround.saves)
+            self.refresh_view()
+
+    # the view -----------------------------------------------------------------
+    def refresh_view(self) -> None:
+        text = self.query_one("#history-filter", Input).value
+        self.shown = sort_records((r for r in self.records if matches(r, text)),
+                                  self.sort_by, self.descending)
+        readable = [r for r in self.shown if not r.error]
+        unreadable = [r for r in self.shown if r.error]
+        table = self.query_one(DataTable)
+        table.clear()
+        for record in [*readable[:ROW_LIMIT], *unreadable]:
+            table.add_row(*row_cells(record), key=record.file)
+        words = ORDER_WORDS[(self.sort_by, self.descending)]
+        counted = f"{len(self.shown)} of {len(self.records)} sessions"
+        if unreadable:
+            counted += f", {len(unreadable)} unreadable"
+        if len(readable) > ROW_LIMIT:
+            counted += f"; the first {ROW_LIMIT} listed"
+        if not self.records:
+            counted = f"no sessions yet in {self.lastround.saves}/"
+        self.query_one("#history-order", Static).update(
+            f"Sorted by {self.sort_by}, {words} · {counted}")
+        self.sub_title = f"{len(self.records)} sessions"
+        self.query_one("#history-chart", Static).update(figures_view(player_figures(self.shown)))
+        self.show_error()
+
+    def show_error(self) -> None:
+        record = self.highlighted()
+        self.query_one("#history-error", Static).update(
+            f"✗ {record.file}: {record.error}" if record and record.error else "")
+
+    def highlighted(self) -> SessionRecord | None:
+        table = self.query_one(DataTable)
+        if not table.row_count:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return next((r for r in self.shown if r.file == key), None)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.show_error()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_open()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.refresh_view()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.query_one(DataTable).focus()
+
+    # actions ------------------------------------------------------------------
+    def action_filter(self) -> None:
+        self.query_one("#history-filter", Input).focus()
+
+    def action_sort(self, by: str) -> None:
+        if by == self.sort_by:
+            self.descending = not self.descending
+        else:
+            self.sort_by, self.descending = by, DEFAULT_DESCENDING[by]
+        self.refresh_view()
+
+    def action_open(self) -> None:
+        if self.query_one("#history-filter", Input).has_focus:
+            self.query_one(DataTable).focus()  # Enter ends the filter
+            return
+        record = self.highlighted()
+        if record is None:
+            return
+        if record.error:
+            self.notify(f"{record.file}: {record.error}", title="Can't open", severity="error")
+            return
+        self.replayed = True
+        self.lastround.open_file(self.lastround.saves / record.file, read_only=True)
+
+    def action_export(self) -> None:
+        from tui.export import CSV_NAME, EXPORTS, sessions_csv
+        from tui.saves import atomic_write
+
+        scored = [r for r in self.records if r.scored]
+        target = self.lastround.saves / EXPORTS / CSV_NAME
+        try:
+            atomic_write(target, sessions_csv(scored))
+        except OSError as error:
+            self.notify(f"Not exported: {error.strerror or error}", title="Export",
+                        severity="error")
+            return
+        rows = sum(len(r.players) for r in scored)
+        self.notify(f"{len(scored)} finished sessions ({rows} rows) written to {target}",
+                    title="Exported")
+
+    def action_close(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,76 @@
+"""Ctrl+S: save the open session in another folder, when its own can't be written.
+
+The session stays in memory until a save succeeds; a folder that can't take it either is
+said at the field, and another can be typed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, cast
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, Static
+
+from tui.fields import Invalid, parse_text
+from tui.widgets.error_line import ErrorLine
+
+if TYPE_CHECKING:
+    from tui.app import LastRoundApp
+
+FOLDER_LIMIT = 400
+
+
+class SaveElsewhereScreen(ModalScreen[None]):
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel", id="cancel-save-elsewhere",
+                tooltip="Keep the session in memory without saving it elsewhere"),
+        Binding("enter", "save", "Save", id="save-here", priority=True,
+                tooltip="Save the session in the folder typed"),
+        Binding("f1", "app.help", "Help", id="elsewhere-help", tooltip="Explain this box"),
+    ]
+
+    def __init__(self, current: Path) -> None:
+        super().__init__()
+        self.current = current
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="elsewhere-box"):
+            yield Static("Save this session in another folder", classes="step-title")
+            yield Static(f"Now: {self.current}/", id="elsewhere-now")
+            yield Static("Folder (created if missing):")
+            yield Input(str(self.current), id="elsewhere-folder", compact=True,
+                        max_length=FOLDER_LIMIT)
+            yield ErrorLine(id="elsewhere-error")
+        yield Footer()
+
+    def help_text(self) -> str:
+        return ("The session could not be saved where it is. Type a folder you can write to, "
+                "for example your home folder (~), and press Enter. It becomes the saves "
+                "folder for the rest of this run. Until a save succeeds nothing is lost "
+                "while Last Round stays open.")
+
+    def action_save(self) -> None:
+        error = self.query_one("#elsewhere-error", ErrorLine)
+        try:
+            typed = parse_text(self.query_one("#elsewhere-folder", Input).value, "Folder",
+                               FOLDER_LIMIT)
+        except Invalid as problem:
+            error.show(str(problem))
+            return
+        app = cast("LastRoundApp", self.app)
+        failed_before = app.unsaved
+        failure = app.save_elsewhere(Path(typed).expanduser())
+        if failure:
+            error.show(failure)
+            return
+        self.dismiss(None)
+        assert app.session is not None
+        go_on = " Enter confirms the step again and goes on." if failed_before else ""
+        app.notify(f"Saved as {app.session.path}.{go_on}", title="Saved", timeout=10)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

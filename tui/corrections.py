@@ -1,0 +1,67 @@
+"""Corrections after the game: reopen one confirmed step, log the new values beside the old.
+
+Pure: no Textual, no I/O (the app saves). History is never rewritten: a correction is one
+more log entry `{step, at, player?, values, correction = true, old}`, and the session stays
+finished. A correction is refused when it would change the game's steps (an end check that
+no longer ends the game) or leave the table without a total, so a finished session stays one.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tui.games.base import RulesError, Step
+from tui.replay import when
+from tui.session import Session
+
+# Steps whose values can be corrected: those that record what was counted. Seating and
+# Galileo's final turns (with their fair draws) are what the game was; they stay as played.
+CORRECTABLE_KINDS = ("form", "cards")
+
+
+@dataclass(frozen=True)
+class Correctable:
+    step: Step
+    index: int  # in the procedure
+    at: str  # when it was last confirmed or corrected
+
+    @property
+    def label(self) -> str:
+        return f"{self.step.title}  (entered {when(self.at)})"
+
+
+def correctable_steps(session: Session) -> list[Correctable]:
+    """The confirmed steps a table may correct, in the game's order."""
+    latest: dict[str, str] = {}
+    for entry in session.log:
+        if not entry.get("partial"):
+            latest[str(entry["step"])] = str(entry.get("at", ""))
+    return [Correctable(step, index, latest[step.id])
+            for index, step in enumerate(session.steps())
+            if step.kind in CORRECTABLE_KINDS and step.id in latest]
+
+
+def corrected(session: Session, step_id: str, values: Mapping[str, Any], at: str) -> Session:
+    """A copy of the session with the correction logged; RulesError says why it is refused.
+
+    The session itself is left as it was, so a failed save loses nothing of either.
+    """
+    trial = Session(copy.deepcopy(session.data), session.path)
+    steps_before = [s.id for s in trial.steps()]
+    step = next((s for s in trial.steps() if s.id == step_id), None)
+    if step is None:
+        raise RulesError("step", f"this session has no step {step_id!r} to correct")
+    if dict(values) == trial.values_for(step):
+        raise RulesError("step", "nothing was changed: Esc leaves the entry as it was")
+    trial.confirm(step, values, at=at, correction=True)
+    if [s.id for s in trial.steps()] != steps_before:
+        raise RulesError("step", "this answer would change the steps of the finished game "
+                                 "(it would not have ended then); correct the counts instead")
+    try:
+        trial.score()
+    except RulesError as error:
+        raise RulesError(error.key, f"the game would no longer total: {error.message}") from None
+    return trial

@@ -1,0 +1,93 @@
+"""Exports: one finished session as a Markdown table, every session as one CSV.
+
+Pure text from history records: no Textual, no I/O (the app and `lastround export` write).
+The Markdown pastes into a chat as a table; the CSV has one row per player per session with
+each scoring part under its `lastround score --json` name.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterable, Sequence
+
+from tui.games import GAME_MODULES
+from tui.history import SessionRecord
+
+EXPORTS = "exports"  # the subfolder of the saves folder that exports are written into
+CSV_NAME = "sessions.csv"
+
+
+def markdown_cell(text: str) -> str:
+    """Text that stays itself inside a Markdown table cell."""
+    return re.sub(r"([\\|*_`])", r"\\\1", text)
+
+
+def session_markdown(record: SessionRecord, notes: Sequence[str] = ()) -> str:
+    """A finished session: players, each part, totals, places, then the winner.
+
+    ValueError when the session has no totals to show (unfinished or unreadable).
+    """
+    if not record.scored:
+        raise ValueError("the session is not finished: there are no final scores yet"
+                         if not record.error else record.error)
+    parts = list(record.players[0].parts)
+    lines = [f"**{record.title}**, {record.date} UTC", ""]
+    header = ["Player", *(p.capitalize() for p in parts), "Total", "Place"]
+    lines.append("| " + " | ".join(header) + " |")
+    lines.append("| --- |" + " ---: |" * (len(header) - 1))
+    for player in record.players:
+        won = player.name in record.winners
+        name = markdown_cell(player.name) + (" ★" if won else "")
+        total = f"**{player.total}**" if won else str(player.total)
+        cells = [name, *(str(player.parts[k]) for k in parts), total, str(player.place)]
+        lines.append("| " + " | ".join(cells) + " |")
+    names = " and ".join(markdown_cell(w) for w in record.winners)
+    if record.decided_by == "shared":
+        verdict = f"★ {names} share the victory"
+    else:
+        verdict = f"★ {names} wins" + (" on the tie-break" if record.decided_by == "tiebreak"
+                                       else "")
+    lines += ["", verdict]
+    for note in notes:  # a tie-break's reasons, corrections: each its own paragraph
+        lines += ["", note]
+    return "\n".join(lines) + "\n"
+
+
+def part_columns(records: Iterable[SessionRecord]) -> list[str]:
+    """Every scoring part found, grouped by game in the games' own order."""
+    by_game: dict[str, list[str]] = {}
+    for record in records:
+        for player in record.players:
+            known = by_game.setdefault(record.game, [])
+            known += [p for p in player.parts if p not in known]
+    games = sorted(by_game, key=lambda g: (list(GAME_MODULES).index(g) if g in GAME_MODULES
+                                           else len(GAME_MODULES), g))
+    columns: list[str] = []
+    for game in games:
+        columns += [p for p in by_game[game] if p not in columns]
+    return columns
+
+
+def sessions_csv(records: Iterable[SessionRecord]) -> str:
+    """One row per player per finished session, oldest session first, seats in order.
+
+    Unfinished and unreadable sessions have no scores and are left out.
+    """
+    scored = sorted((r for r in records if r.scored), key=lambda r: (r.created, r.file))
+    parts = part_columns(scored)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["file", "date", "game", "player", "seat", *parts, "total", "place",
+                     "winner"])
+    for record in scored:
+        for player in record.players:
+            writer.writerow([record.file, record.created, record.game, player.name, player.seat,
+                             *(player.parts.get(p, "") for p in parts), player.total,
+                             player.place, "yes" if player.name in record.winners else "no"])
+    return out.getvalue()
+
+
+def markdown_name(session_file: str) -> str:
+    return f"{session_file.removesuffix('.toml')}.md"

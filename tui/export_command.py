@@ -1,0 +1,70 @@
+"""`lastround export [FILE] [--csv] [--out PATH]`: Markdown of one session, or CSV of them all.
+
+Without the interface: imports neither Textual nor tomlkit. Standard output by default;
+`--out` writes the file atomically. Exit status 0, or 2 with one line on standard error.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from tui.export import session_markdown, sessions_csv
+from tui.history import SessionRecord, record_from_data
+from tui.replay import correction_notes, final_result
+from tui.saves import SaveError, atomic_write, read_session, saves_folder
+
+
+def one_session(file: Path, as_csv: bool) -> str:
+    data = read_session(file)
+    record = record_from_data(file.name, data)
+    if not record.scored:
+        why = record.error or "the session is not finished: there are no final scores yet"
+        raise SaveError(f"{file}: {why}")
+    if as_csv:
+        return sessions_csv([record])
+    notes = [*final_result(data).explanation, *correction_notes(data)]
+    return session_markdown(record, notes)
+
+
+def every_session(folder: Path) -> tuple[str, list[SessionRecord]]:
+    """The CSV of every finished session, and the records left out of it."""
+    from tui.history_index import load_history
+
+    if not folder.is_dir():
+        raise SaveError(f"{folder}: no such saves folder")
+    records = load_history(folder)
+    return sessions_csv(records), [r for r in records if not r.scored]
+
+
+def left_out_note(records: list[SessionRecord]) -> str:
+    unreadable = sum(1 for r in records if r.error)
+    unfinished = len(records) - unreadable
+    counts = [f"{n} {what}" for n, what in ((unfinished, "unfinished"),
+                                              (unreadable, "unreadable")) if n]
+    return f"left out {' and '.join(counts)} session{'s' if len(records) > 1 else ''}"
+
+
+def main_export(file: Path | None, *, as_csv: bool, out: Path | None,
+                saves: str | None) -> int:
+    left_out: list[SessionRecord] = []
+    try:
+        if file is not None:
+            text = one_session(file, as_csv)
+        else:
+            text, left_out = every_session(saves_folder(saves))
+    except SaveError as error:
+        print(f"lastround: {error}", file=sys.stderr)
+        return 2
+    if left_out:
+        print(f"lastround: {left_out_note(left_out)}", file=sys.stderr)
+    if out is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        atomic_write(out, text)
+    except OSError as error:
+        print(f"lastround: {out}: can't be written: {error.strerror or error}", file=sys.stderr)
+        return 2
+    print(f"lastround: wrote {out}", file=sys.stderr)
+    return 0

@@ -1,0 +1,209 @@
+"""Every session in the saves folder as one record each, and the figures drawn from them.
+
+Pure: no Textual, no I/O. `tui.history_index` reads the files (and keeps an index of them);
+this module turns session data into records, filters and sorts them, and works out each
+player's figures per game and a chart of their scores that reads without colour.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tui.games import GAME_TITLES, get_game
+from tui.games.base import RulesError
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    name: str
+    seat: int  # 1-based, clockwise
+    total: int | None = None  # None until the session is finished and totals
+    parts: Mapping[str, int] = field(default_factory=dict)
+    place: int | None = None
+
+
+@dataclass(frozen=True)
+class SessionRecord:
+    """One session file as history shows it; `error` (one line) for a file that can't be used."""
+
+    file: str  # the file's name inside the saves folder
+    game: str = ""
+    created: str = ""
+    status: str = ""
+    players: tuple[PlayerResult, ...] = ()
+    winners: tuple[str, ...] = ()
+    decided_by: str = ""
+    corrected: bool = False
+    error: str = ""
+
+    @property
+    def title(self) -> str:
+        return GAME_TITLES.get(self.game, self.game)
+
+    @property
+    def scored(self) -> bool:
+        """Finished and totalled: it counts in the figures and the CSV."""
+        return not self.error and self.status == "finished" and all(
+            p.total is not None for p in self.players) and bool(self.players)
+
+    @property
+    def date(self) -> str:
+        return self.created[:16].replace("T", " ") if self.created else "?"
+
+
+def record_from_data(file: str, data: Mapping[str, Any]) -> SessionRecord:
+    """A checked session's record; a finished one is totalled by its game's rules."""
+    names = [str(p["name"]) for p in data.get("players", [])]
+    base = SessionRecord(
+        file=file,
+        game=str(data["game"]),
+        created=str(data.get("created", "")),
+        status=str(data["status"]),
+        players=tuple(PlayerResult(n, seat) for seat, n in enumerate(names, start=1)),
+        corrected=any(isinstance(e, Mapping) and e.get("correction")
+                      for e in data.get("log") or []),
+    )
+    if base.status != "finished":
+        return base
+    try:
+        result = get_game(base.game).score(data)
+    except RulesError as error:
+        return SessionRecord(file, game=base.game, created=base.created, status=base.status,
+                             players=base.players, error=f"{error.key}: {error.message}")
+    places = {p.name: place for place, p in result.ranking()}
+    players = tuple(PlayerResult(p.name, seat, p.total, dict(p.parts), places[p.name])
+                    for seat, p in enumerate(result.players, start=1))
+    return SessionRecord(file, base.game, base.created, base.status, players, result.winners,
+                         result.decided_by, base.corrected)
+
+
+# --- what the table shows -------------------------------------------------------------------
+
+
+def outcome(record: SessionRecord) -> str:
+    if record.error:
+        return "✗ unreadable"
+    if record.status != "finished":
+        return "in progress"
+    if not record.winners:
+        return "?"
+    return "★ " + " & ".join(record.winners)
+
+
+def scores_text(record: SessionRecord) -> str:
+    if record.error:
+        return record.error
+    if not record.scored:
+        return "—"
+    return " ".join(str(p.total) for p in record.players)
+
+
+def matches(record: SessionRecord, text: str) -> bool:
+    """Every word of the filter names the game or one of the players (any part of it)."""
+    if record.error:
+        return True  # an unreadable file is never hidden
+    haystack = [record.game, record.title, *(p.name for p in record.players)]
+    return all(any(word in h.casefold() for h in haystack) for word in text.casefold().split())
+
+
+SORTS = ("date", "game", "winner")
+
+
+def sort_records(records: Iterable[SessionRecord], by: str = "date",
+                 descending: bool = True) -> list[SessionRecord]:
+    """By date, by game or by winner's name (ties: newest first).
+
+    Unreadable files come last, by name, whatever the order.
+    """
+    records = list(records)
+    readable = [r for r in records if not r.error]
+    broken = sorted((r for r in records if r.error), key=lambda r: r.file)
+    newest = sorted(readable, key=lambda r: (r.created, r.file), reverse=True)
+    if by == "date":
+        ordered = newest if descending else newest[::-1]
+    elif by == "game":
+        ordered = sorted(newest, key=lambda r: r.title.casefold(), reverse=descending)
+    elif by == "winner":  # sessions without a winner yet (in progress) after the others
+        won = sorted((r for r in newest if r.winners),
+                     key=lambda r: " & ".join(r.winners).casefold(), reverse=descending)
+        ordered = won + [r for r in newest if not r.winners]
+    else:
+        raise ValueError(f"unknown sort {by!r}; known: {', '.join(SORTS)}")
+    return [*ordered, *broken]
+
+
+# --- figures ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerFigures:
+    """One player's record at one game. `wins` counts shared victories too."""
+
+    game: str
+    name: str
+    plays: int
+    wins: int
+    shared_wins: int
+    scores: tuple[int, ...]  # oldest first
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.plays if self.plays else 0.0
+
+    @property
+    def average(self) -> float:
+        return statistics.fmean(self.scores) if self.scores else 0.0
+
+    @property
+    def best(self) -> int | None:
+        return max(self.scores) if self.scores else None
+
+
+def player_figures(records: Iterable[SessionRecord]) -> list[PlayerFigures]:
+    """Per game, per player (names match whatever their case): plays, wins, scores.
+
+    Ordered by game, then most wins, best win rate, best average, name.
+    """
+    played = sorted((r for r in records if r.scored), key=lambda r: (r.created, r.file))
+    tally: dict[tuple[str, str], dict[str, Any]] = {}
+    for record in played:
+        shared = len(record.winners) > 1
+        winners = {w.casefold() for w in record.winners}
+        for player in record.players:
+            assert player.total is not None
+            seen = tally.setdefault((record.game, player.name.casefold()),
+                                    {"name": player.name, "wins": 0, "shared": 0, "scores": []})
+            seen["name"] = player.name  # the latest spelling
+            seen["scores"].append(player.total)
+            if player.name.casefold() in winners:
+                seen["wins"] += 1
+                seen["shared"] += shared
+    figures = [PlayerFigures(game, seen["name"], len(seen["scores"]), seen["wins"],
+                             seen["shared"], tuple(seen["scores"]))
+               for (game, _), seen in tally.items()]
+    return sorted(figures, key=lambda f: (GAME_TITLES.get(f.game, f.game), -f.wins,
+                                          -f.win_rate, -f.average, f.name.casefold()))
+
+
+BARS = "▁▂▃▄▅▆▇█"
+
+
+def sparkline(scores: Sequence[int], low: int, high: int, width: int = 24) -> str:
+    """Scores oldest to newest as bars of eight heights (the latest `width` of them).
+
+    Heights are on the scale low..high, shared by every player of a game so bars compare;
+    one glyph per session, so it reads the same without colour.
+    """
+    shown = scores[-width:]
+    if high <= low:
+        return BARS[len(BARS) // 2] * len(shown)
+    steps = len(BARS) - 1
+    return "".join(BARS[round((s - low) / (high - low) * steps)] for s in shown)
+
+
+def score_range(figures: Iterable[PlayerFigures]) -> tuple[int, int]:
+    scores = [s for f in figures for s in f.scores]
+    return (min(scores), max(scores)) if scores else (0, 0)

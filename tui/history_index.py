@@ -1,0 +1,211 @@
+"""History's index: what each session file says, kept beside them so history opens at once.
+
+The files stay the only truth. The index (`<saves>/.lastround-index.sqlite`, sqlite3 from the
+standard library) keeps one row per file, keyed by its name, size and mtime_ns: a file whose
+size or time changed is read again, a removed file's row is dropped, and an index that is
+missing, of another version or broken is deleted and rebuilt. When the index can't be
+written (a read-only folder, another Last Round holding it) history still works: it reads
+the files and keeps nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Iterable
+from contextlib import suppress
+from pathlib import Path
+from typing import Any
+
+from tui.history import PlayerResult, SessionRecord, record_from_data
+from tui.saves import SaveError, read_session
+
+INDEX_NAME = ".lastround-index.sqlite"
+# Bump when a record's shape or the rules' totals change: every row is then read again.
+INDEX_VERSION = "1"
+COLUMNS = ("name", "size", "mtime_ns", "game", "created", "status", "players", "winners",
+           "decided_by", "corrected", "error")
+REBUILD = f"""
+DROP TABLE IF EXISTS meta;
+DROP TABLE IF EXISTS sessions;
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE sessions (
+    name TEXT PRIMARY KEY,      -- the file's name in the saves folder
+    size INTEGER NOT NULL,      -- with mtime_ns: a file that changed is read again
+    mtime_ns INTEGER NOT NULL,
+    game TEXT NOT NULL, created TEXT NOT NULL, status TEXT NOT NULL,
+    players TEXT NOT NULL,      -- JSON: [[name, total, {{part: points}}, place]], seat order
+    winners TEXT NOT NULL,      -- JSON: ["name", ...]
+    decided_by TEXT NOT NULL, corrected INTEGER NOT NULL,
+    error TEXT NOT NULL         -- one line when the file can't be used, else ""
+);
+INSERT INTO meta VALUES ('version', '{INDEX_VERSION}');
+"""
+
+Stat = tuple[int, int]  # size, mtime_ns
+
+
+def index_path(folder: Path) -> Path:
+    return folder / INDEX_NAME
+
+
+def session_stats(folder: Path) -> dict[str, Stat]:
+    """Every session file directly in the folder (not hidden ones) with its size and time."""
+    stats: dict[str, Stat] = {}
+    try:
+        entries = os.scandir(folder)
+    except OSError:
+        return stats
+    with entries:
+        for entry in entries:
+            if entry.name.endswith(".toml") and not entry.name.startswith("."):
+                with suppress(OSError):  # removed meanwhile: it is simply not listed
+                    if entry.is_file():
+                        stat = entry.stat()
+                        stats[entry.name] = (stat.st_size, stat.st_mtime_ns)
+    return stats
+
+
+def read_record(folder: Path, name: str) -> SessionRecord:
+    """Read and total one file, in one pass (tomllib once)."""
+    path = folder / name
+    try:
+        data = read_session(path)
+    except SaveError as error:
+        return SessionRecord(name, error=str(error).removeprefix(f"{path}: "))
+    return record_from_data(name, data)
+
+
+def load_history(folder: Path, *, use_index: bool = True) -> list[SessionRecord]:
+    """A record for every session file in the folder (unreadable ones included), unsorted."""
+    stats = session_stats(folder)
+    connection = open_index(folder) if use_index and stats else None
+    try:
+        cached = read_rows(connection) if connection else {}
+        records, fresh = [], []
+        for name, stat in stats.items():
+            row = cached.get(name)
+            if row is not None and row[0] == stat:
+                records.append(row[1])
+            else:
+                record = read_record(folder, name)
+                records.append(record)
+                fresh.append((stat, record))
+        gone = [name for name in cached if name not in stats]
+        if connection and (fresh or gone):
+            write_rows(connection, fresh, gone)
+    finally:
+        if connection:
+            connection.close()
+    return records
+
+
+# --- the index -----------------------------------------------------------------------------
+
+
+def open_index(folder: Path) -> sqlite3.Connection | None:
+    """The folder's index, made ready; rebuilt when broken or of another version.
+
+    None when it can't be used just now (locked by another Last Round, a read-only folder):
+    history then reads the files and the index is left as it is.
+    """
+    path = index_path(folder)
+    for _attempt in range(2):
+        try:
+            connection = sqlite3.connect(path, timeout=0.5)
+        except sqlite3.Error:
+            return None
+        try:
+            if current_version(connection) != INDEX_VERSION:
+                connection.executescript(REBUILD)
+            return connection
+        except sqlite3.OperationalError:
+            connection.close()
+            return None
+        except sqlite3.DatabaseError:  # not a database, or a damaged one: start again
+            connection.close()
+            if not drop_index(path):
+                return None
+    return None
+
+
+def current_version(connection: sqlite3.Connection) -> str | None:
+    """The index's version, or None when its tables are not all there."""
+    tables = {row[0] for row in connection.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if not {"meta", "sessions"} <= tables:
+        return None
+    row = connection.execute("SELECT value FROM meta WHERE key = 'version'").fetchone()
+    return str(row[0]) if row else None
+
+
+def drop_index(path: Path) -> bool:
+    """Delete a broken index (and its journal); False when it can't be."""
+    try:
+        path.unlink(missing_ok=True)
+        Path(f"{path}-journal").unlink(missing_ok=True)
+    except OSError:
+        return False
+    return True
+
+
+def read_rows(connection: sqlite3.Connection) -> dict[str, tuple[Stat, SessionRecord]]:
+    """Every row in one SELECT; an unreadable index reads as empty (every file is read)."""
+    try:
+        rows = connection.execute(f"SELECT {', '.join(COLUMNS)} FROM sessions").fetchall()
+    except sqlite3.DatabaseError:
+        return {}
+    try:  # one JSON document for every row: far quicker than thousands of small ones
+        decoded = json.loads("[" + ",".join(f"[{row[6]},{row[7]}]" for row in rows) + "]")
+        if len(decoded) != len(rows):
+            raise ValueError("rows and their JSON do not match")
+    except (ValueError, TypeError):
+        decoded = [decoded_row(row) for row in rows]  # find the damaged rows one by one
+    cached = {}
+    for row, pair in zip(rows, decoded, strict=True):
+        try:
+            cached[row[0]] = ((row[1], row[2]), record_of(row, *pair))
+        except (ValueError, TypeError, KeyError):
+            continue  # a damaged row: its file is read again
+    return cached
+
+
+def decoded_row(row: tuple[Any, ...]) -> tuple[Any, Any]:
+    try:
+        return json.loads(row[6]), json.loads(row[7])
+    except (ValueError, TypeError):
+        return None, None
+
+
+def record_of(row: tuple[Any, ...], players: list[list[Any]], winners: list[str]
+              ) -> SessionRecord:
+    name, _, _, game, created, status, _, _, decided_by, corrected, error = row
+    return SessionRecord(
+        file=name, game=game, created=created, status=status,
+        players=tuple(PlayerResult(player, seat, total, parts, place)
+                      for seat, (player, total, parts, place) in enumerate(players, start=1)),
+        winners=tuple(winners), decided_by=decided_by, corrected=bool(corrected), error=error)
+
+
+def row_of(stat: Stat, record: SessionRecord) -> tuple[Any, ...]:
+    players = [[p.name, p.total, dict(p.parts), p.place] for p in record.players]
+    return (record.file, *stat, record.game, record.created, record.status,
+            json.dumps(players, ensure_ascii=False, separators=(",", ":")),
+            json.dumps(list(record.winners), ensure_ascii=False, separators=(",", ":")),
+            record.decided_by, int(record.corrected), record.error)
+
+
+def write_rows(connection: sqlite3.Connection, fresh: Iterable[tuple[Stat, SessionRecord]],
+               gone: Iterable[str]) -> None:
+    """One transaction; when it can't be written (locked, read-only) the index waits."""
+    marks = ", ".join("?" * len(COLUMNS))
+    try:
+        with connection:
+            connection.executemany(f"INSERT OR REPLACE INTO sessions ({', '.join(COLUMNS)}) "
+                                   f"VALUES ({marks})",
+                                   [row_of(stat, record) for stat, record in fresh])
+            connection.executemany("DELETE FROM sessions WHERE name = ?",
+                                   [(name,) for name in gone])
+    except sqlite3.Error:
+        pass

@@ -1,0 +1,288 @@
+"""Replaying a session's log: what was entered at each step and how the totals moved.
+
+Pure: no Textual, no I/O. The log is replayed into a fresh data dict that starts from the
+file's identity keys; each entry's values go through the game's own `apply`, with the step
+rebuilt from `game.procedure(data)` as it stood at that moment, exactly as when the table
+confirmed it. The file's own data is never touched.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tui.games import get_game
+from tui.games.base import Game, Result, RulesError, Step, player_names
+
+# What a session holds before any step is confirmed: who it is, and settings no step asks.
+START_KEYS = ("format", "game", "created", "seed", "edition", "cellar_values")
+
+# Labels for values a step records without a field of its own.
+VALUE_LABELS = {
+    "players": "Players, in seat order",
+    "tableau": "Tableau",
+    "tableau_vp": "Printed VP of the tableau",
+    "bonus_vp": "6-cost development bonuses",
+    "turns_done": "Final turns ended",
+    "totals": "Totals as shown",
+    "winners": "Winner",
+}
+# A hand-edited file may break any key; replay reports it rather than stopping.
+BROKEN = (RulesError, LookupError, TypeError, ValueError, AttributeError)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One player's total just before and just after a log entry (None: not yet scorable)."""
+
+    name: str
+    before: int | None
+    after: int | None
+    winner: bool = False
+
+    @property
+    def change(self) -> int | None:
+        if self.before is None or self.after is None:
+            return None
+        return self.after - self.before
+
+
+@dataclass(frozen=True)
+class Moment:
+    """One log entry, replayed."""
+
+    number: int  # 1-based position in the log
+    step_id: str
+    title: str
+    at: str
+    player: str | None
+    partial: bool
+    correction: bool
+    entered: tuple[tuple[str, str], ...]  # (what, value) as the table would read it
+    changes: tuple[tuple[str, str, str], ...]  # a correction: (what, was, now)
+    standings: tuple[Standing, ...]
+    winners_before: tuple[str, ...]
+    winners_after: tuple[str, ...]
+    problem: str = ""
+
+    @property
+    def kind(self) -> str:
+        if self.correction:
+            return "✎ correction after the game"
+        return "progress saved inside the step" if self.partial else "confirmed"
+
+    @property
+    def winner_changed(self) -> bool:
+        return bool(self.winners_before and self.winners_after
+                    and self.winners_before != self.winners_after)
+
+
+def start_data(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The session as it stood before its first entry."""
+    fresh: dict[str, Any] = {k: copy.deepcopy(data[k]) for k in START_KEYS if k in data}
+    fresh |= {"status": "in-progress", "players": [], "log": []}
+    return fresh
+
+
+def running_totals(game: Game, data: Mapping[str, Any]) -> tuple[dict[str, int | None],
+                                                                  tuple[str, ...]]:
+    """Each player's total and the winners, where the whole table scores; else None each."""
+    try:
+        result = game.score(data)
+    except BROKEN:
+        return {name: None for name in player_names(data)}, ()
+    return {p.name: p.total for p in result.players}, result.winners
+
+
+def find_step(game: Game, data: Mapping[str, Any], step_id: str) -> Step | None:
+    try:
+        return next((s for s in game.procedure(data) if s.id == step_id), None)
+    except BROKEN:
+        return None
+
+
+def replay(data: Mapping[str, Any]) -> list[Moment]:
+    """Every log entry of the session, in order, with what it changed."""
+    game = get_game(str(data["game"]))
+    state = start_data(data)
+    totals, winners = running_totals(game, state)
+    moments = []
+    for number, raw in enumerate(data.get("log") or [], start=1):
+        entry: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
+        values = table_at(entry, "values")
+        step_id = str(entry.get("step", "?"))
+        step = find_step(game, state, step_id)
+        before = copy.deepcopy(state)
+        problem = ""
+        if step is None:
+            problem = f"step {step_id!r} is not among the game's steps at this point"
+        elif step.kind != "breakdown":  # as Session.confirm: the totals are derived
+            try:
+                game.apply(state, step, copy.deepcopy(dict(values)))
+            except BROKEN as error:
+                problem = str(error)
+        state["log"].append(copy.deepcopy(dict(entry)))
+        after, winners_after = running_totals(game, state)
+        moments.append(Moment(
+            number=number,
+            step_id=step_id,
+            title=step.title if step else step_id,
+            at=str(entry.get("at", "")),
+            player=str(entry["player"]) if "player" in entry else None,
+            partial=bool(entry.get("partial")),
+            correction=bool(entry.get("correction")),
+            entered=describe_values(step, values, before, game.id),
+            changes=correction_changes(step, entry),
+            standings=tuple(Standing(n, totals.get(n), after.get(n), n in winners_after)
+                            for n in player_names(state)),
+            winners_before=winners,
+            winners_after=winners_after,
+            problem=problem,
+        ))
+        totals, winners = after, winners_after
+    return moments
+
+
+def drift(data: Mapping[str, Any], moments: Sequence[Moment]) -> str:
+    """Why the file's scores differ from what its log gives (a hand edit), or ''."""
+    if not moments:
+        return ""
+    game = get_game(str(data["game"]))
+    in_file, _ = running_totals(game, data)
+    from_log = {s.name: s.after for s in moments[-1].standings}
+    if in_file == from_log or None in in_file.values():
+        return ""
+    differing = [n for n in in_file if in_file[n] != from_log.get(n)]
+    return ("The file's scores differ from what its log gives for "
+            f"{', '.join(differing)}: it was edited by hand after the last entry.")
+
+
+# --- reading values as the table would ---------------------------------------------------------
+
+
+def when(stamp: str) -> str:
+    """2026-11-28T22:43:00Z → 2026-11-28 22:43 (UTC, as saved)."""
+    return stamp[:16].replace("T", " ") if stamp else "?"
+
+
+def value_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "—"
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k} {value_text(v)}" for k, v in value.items())
+    if isinstance(value, list | tuple):
+        if not value:
+            return "none"
+        return ("; " if any(isinstance(v, Mapping) for v in value) else ", ").join(
+            value_text(v) for v in value)
+    return str(value)
+
+
+def label_of(step: Step | None, key: str) -> str:
+    for field in step.fields if step else ():
+        if field.key == key:
+            return field.label
+    return VALUE_LABELS.get(key) or key.replace("_", " ").capitalize()
+
+
+def describe_values(step: Step | None, values: Mapping[str, Any], before: Mapping[str, Any],
+                    game_id: str) -> tuple[tuple[str, str], ...]:
+    """The entry's values as (what, value) rows: labels from the step, no raw tables."""
+    if not values:
+        if step is not None and step.kind == "checklist":
+            return (("Done", f"every item on the list ({len(step.items)})"),)
+        return (("Entered", "nothing: confirmed as shown"),)
+    rows: list[tuple[str, str]] = []
+    for key, value in values.items():
+        if key == "draws" and isinstance(value, list):
+            rows += draw_rows(value, before.get("draws") or [], game_id)
+        elif key == "turns_done" and step is not None and step.items:
+            rows += turn_rows(step, value, before.get("turns_done", 0))
+        elif key == "tableau" and isinstance(value, list):
+            rows.append((f"Tableau, {len(value)} card{'' if len(value) == 1 else 's'}",
+                         value_text(value)))
+        elif key == "totals" and isinstance(value, Mapping):
+            rows.append((label_of(step, key), value_text(value)))
+        elif key == "winners" and isinstance(value, list):
+            rows.append(("Winners" if len(value) > 1 else "Winner", " and ".join(map(str, value))))
+        else:
+            rows.append((label_of(step, key), value_text(value)))
+    return tuple(rows)
+
+
+def draw_rows(draws: Sequence[Any], earlier: Sequence[Any],
+              game_id: str) -> list[tuple[str, str]]:
+    """Every draw so far, the ones made in this entry marked, as the turns screen lists them."""
+    describe: Callable[[Any], str] = value_text
+    if game_id == "galileo":
+        from tui.games.galileo import describe_draw
+
+        describe = describe_draw
+    if not draws:
+        return [("Tier III cards drawn", "none")]
+    rows = []
+    for number, draw in enumerate(draws, start=1):
+        text = describe(draw) if isinstance(draw, Mapping) else value_text(draw)
+        new = number > len(earlier) or earlier[number - 1] != draw
+        rows.append((f"Tier III draw {number}", text + ("  ← drawn now" if new else "")))
+    return rows
+
+
+def turn_rows(step: Step, done: Any, before: Any) -> list[tuple[str, str]]:
+    """How many final turns are over, and which one ended (or was undone) with this entry."""
+    if not isinstance(done, int) or not isinstance(before, int):
+        return [(label_of(step, "turns_done"), value_text(done))]
+    rows = [(label_of(step, "turns_done"), f"{done} of {len(step.items)}")]
+    for number in range(before, done):
+        if number < len(step.items):
+            rows.append(("Turn ended", step.items[number]))
+    for number in range(done, before):
+        if number < len(step.items):
+            rows.append(("Turn undone", step.items[number]))
+    return rows
+
+
+def table_at(entry: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+    """entry[key] when it is a table (a hand edit may have broken it), else an empty one."""
+    value = entry.get(key)
+    return value if isinstance(value, Mapping) else {}
+
+
+def correction_changes(step: Step | None,
+                       entry: Mapping[str, Any]) -> tuple[tuple[str, str, str], ...]:
+    """What a correction changed: (what, was, now) for each value that differs."""
+    if not entry.get("correction"):
+        return ()
+    old, new = (table_at(entry, key) for key in ("old", "values"))
+    changes = []
+    for key in [*new, *(k for k in old if k not in new)]:
+        if old.get(key) != new.get(key):
+            was = value_text(old[key]) if key in old else "—"
+            now = value_text(new[key]) if key in new else "—"
+            changes.append((label_of(step, key), was, now))
+    return tuple(changes)
+
+
+# --- corrections, as the breakdown mentions them ----------------------------------------------
+
+
+def correction_notes(data: Mapping[str, Any]) -> list[str]:
+    """One line per correction made after the game, oldest first."""
+    entries = [e for e in data.get("log") or [] if isinstance(e, Mapping) and e.get("correction")]
+    if not entries:
+        return []
+    try:
+        titles = {s.id: s.title for s in get_game(str(data["game"])).procedure(data)}
+    except BROKEN:
+        titles = {}
+    return [f"✎ corrected after the game: {titles.get(str(e.get('step')), e.get('step'))} "
+            f"on {when(str(e.get('at', '')))}" for e in entries]
+
+
+def final_result(data: Mapping[str, Any]) -> Result:
+    """The file's own scores (RulesError when it does not total)."""
+    return get_game(str(data["game"])).score(data)
