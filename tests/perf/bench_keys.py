@@ -67,8 +67,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         cwd = Path(folder)
         bare = typed(BARE, "Bare Textual app", "the quick brown fox jumps over" * 2, cwd)
-        rftg = typed([str(LASTROUND), "--saves", "s"], "Sessions", rftg_keys(), cwd)
-        galileo = typed([str(LASTROUND), "--saves", "s"], "Sessions", galileo_keys(), cwd)
+        rftg = typed([str(LASTROUND), "--saves", "s"], "New Race", rftg_keys(), cwd)
+        galileo = typed([str(LASTROUND), "--saves", "s"], "New Race", galileo_keys(), cwd)
     print(summary("bare Textual app (floor)", bare))
     print(summary("Race for the Galaxy", rftg))
     print(summary("Galileo Galilei", galileo))

@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
 LASTROUND = Path(PYTHON).with_name("lastround")
 BARE = [PYTHON, str(ROOT / "tests" / "perf" / "bare_app.py")]
+TMUX = ["tmux", "-L", "lastround-bench"]  # a server of its own, apart from any test's
 
 
 class Tmux:
@@ -22,12 +23,19 @@ class Tmux:
     def __init__(self, command: Sequence[str], cwd: Path, env: str = "") -> None:
         self.name = f"bench-{uuid.uuid4().hex[:8]}"
         line = " ".join(f"'{part}'" for part in command)
+        start = [*TMUX, "new-session", "-d", "-s", self.name, "-x", "80", "-y", "24",
+                 "-c", str(cwd), f"{env} {line}".strip()]
+        # The server exits with its last session; a start that races that exit is retried.
+        for _ in range(20):
+            if subprocess.run(start, capture_output=True).returncode == 0:
+                break
+            time.sleep(0.05)
+        else:
+            raise RuntimeError(f"tmux would not start {line}")
         self.started = time.perf_counter()
-        subprocess.run(["tmux", "new-session", "-d", "-s", self.name, "-x", "80", "-y", "24",
-                        "-c", str(cwd), f"{env} {line}".strip()], check=True)
 
     def screen(self) -> str:
-        return subprocess.run(["tmux", "capture-pane", "-p", "-t", self.name],
+        return subprocess.run([*TMUX, "capture-pane", "-p", "-t", self.name],
                               capture_output=True, text=True).stdout
 
     def wait_for(self, text: str, timeout: float = 20) -> float:
@@ -43,7 +51,7 @@ class Tmux:
         """Seconds from sending a key until the screen changes."""
         before = self.screen()
         started = time.perf_counter()
-        subprocess.run(["tmux", "send-keys", "-t", self.name, key], check=True)
+        subprocess.run([*TMUX, "send-keys", "-t", self.name, key], check=True)
         deadline = started + timeout
         while time.perf_counter() < deadline:
             if self.screen() != before:
@@ -51,7 +59,7 @@ class Tmux:
         raise TimeoutError(f"key {key!r} changed nothing")
 
     def close(self) -> None:
-        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+        subprocess.run([*TMUX, "kill-session", "-t", self.name], capture_output=True)
 
 
 def spread(values: Sequence[float]) -> str:
