@@ -11,9 +11,11 @@ from the home screen's list after a hang-up.
 
 from __future__ import annotations
 
+import os
 import signal
 import socket
-from collections.abc import Callable, Iterator
+import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,14 +23,13 @@ from typing import Any
 import pytest
 
 from tests import galileo_play, rftg_play
-from tests.e2e.tmux import HAVE_TMUX, Terminal, Tmux
+from tests.e2e.tty import Terminal, Terminals
 from tui.locks import Holder, lock_path, read_holder
 from tui.saves import read_session
 
-pytestmark = [
-    pytest.mark.e2e,
-    pytest.mark.skipif(not HAVE_TMUX, reason="tmux is not installed"),
-]
+pytestmark = pytest.mark.e2e  # tmux missing: the `terminals` fixture skips, saying why
+
+LASTROUND = str(Path(sys.executable).with_name("lastround"))
 
 SIGNALS = {"SIGKILL": signal.SIGKILL, "SIGHUP": signal.SIGHUP}
 
@@ -114,14 +115,44 @@ def answer_turns(term: Terminal) -> None:
 def type_into(term: Terminal, label: str, text: str) -> None:
     """Type into a box's field (its label has no focus mark): again if the first keys came
     before the field took the focus."""
-    for _ in range(3):
+    for seconds in (3, 3, 30):
         term.type(text)
         try:
-            term.wait_for_line(label, text, seconds=3)
+            term.wait_until(lambda shown: shows_in_field(shown, label, text),
+                            f"{text!r} in {label!r}", seconds)
             return
         except AssertionError:
             continue
-    term.wait_for_line(label, text)
+    raise AssertionError(f"{text!r} never went into {label!r}")
+
+
+def shows_in_field(shown: str, label: str, text: str) -> bool:
+    """Whether a line shows the label with the text after it (a field and what it holds)."""
+    return any(label in line and text in line.split(label, 1)[1] for line in shown.splitlines())
+
+
+def start(terminals: Terminals, saves: Path, *args: str) -> Terminal:
+    return terminals.start([LASTROUND, "--saves", str(saves), *args],
+                           env={"LASTROUND_CONFIG": str(saves.parent / "config.toml")})
+
+
+def app_pid(term: Terminal) -> int:
+    """The lastround process: the pane's own process (env execs it), or else its child."""
+    pid = term.pid
+    for _ in range(3):
+        if "lastround" in Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace"):
+            return pid
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        if not children:
+            break
+        pid = int(children[0])
+    raise AssertionError(f"no lastround process under pane process {term.pid}")
+
+
+def kill(term: Terminal, signal_number: int) -> None:
+    """The signal to the app, then wait until it has ended."""
+    os.kill(app_pid(term), signal_number)
+    term.wait_ended()
 
 
 def player(data: dict[str, Any], seat: int) -> dict[str, Any]:
@@ -181,32 +212,25 @@ def written_up_to(saves: Path, step: Step) -> Path:
     return galileo_play.saved_session(saves, GALILEO, step.id)
 
 
-@pytest.fixture
-def tmux() -> Iterator[Tmux]:
-    server = Tmux()
-    yield server
-    server.close()
-
-
 @pytest.mark.parametrize("signal_name", SIGNALS)
 @pytest.mark.parametrize("step", STEPS, ids=[f"{s.game}-{s.id}" for s in STEPS])
 def test_a_confirmed_step_survives_the_app_being_killed(
-    tmp_path: Path, tmux: Tmux, step: Step, signal_name: str
+    tmp_path: Path, terminals: Terminals, step: Step, signal_name: str
 ) -> None:
     saves = tmp_path / "saves"
     saves.mkdir()
     if step.id == "setup":
         before: list[dict[str, Any]] = []
-        term = tmux.start(tmp_path, saves, "new", step.game)
+        term = start(terminals, saves, "new", step.game)
     else:
         path = written_up_to(saves, step)
         before = read_session(path)["log"]
-        term = tmux.start(tmp_path, saves, "resume", str(path))
+        term = start(terminals, saves, "resume", str(path))
     term.wait_for("— Step ")
     step.answer(term)
     term.wait_for(step.next_shows)  # confirmed: saved before this was drawn
 
-    term.kill_app(SIGNALS[signal_name])
+    kill(term, SIGNALS[signal_name])
 
     (path,) = saves.glob("*.toml")
     data = read_session(path)  # whole and valid
@@ -219,9 +243,9 @@ def test_a_confirmed_step_survives_the_app_being_killed(
         assert not lock_path(path).exists(), "a hang-up releases the session's lock"
 
     if signal_name == "SIGKILL":  # a crash: straight back in with `lastround resume FILE`
-        again = tmux.start(tmp_path, saves, "resume", str(path))
+        again = start(terminals, saves, "resume", str(path))
     else:  # a dropped link: the next start lists the session first; Enter opens it
-        again = tmux.start(tmp_path, saves)
+        again = start(terminals, saves)
         again.wait_for("★ Ada" if data["status"] == "finished" else "in progress")
         again.keys("Enter")
     if step.id == "breakdown":  # finished: it opens as a replay, read-only
@@ -229,5 +253,5 @@ def test_a_confirmed_step_survives_the_app_being_killed(
     else:  # at the next step, the one the kill came after
         shown = again.wait_for(step.next_shows, "— Step ")
         assert "Read-only" not in shown, "a killed app's stale lock is taken over"
-        assert read_holder(lock_path(path)) == Holder(again.app_pid(), socket.gethostname())
+        assert read_holder(lock_path(path)) == Holder(app_pid(again), socket.gethostname())
     assert read_session(path)["log"] == data["log"], "resuming changes nothing"

@@ -3,51 +3,41 @@
 from __future__ import annotations
 
 import socket
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests import rftg_play
-from tests.e2e.tmux import HAVE_TMUX, Tmux, wait_exit
+from tests.e2e.test_crash_resume import app_pid, start
+from tests.e2e.tty import Terminals
 from tui.locks import Holder, lock_path, read_holder
 from tui.saves import read_session
 
-pytestmark = [
-    pytest.mark.e2e,
-    pytest.mark.skipif(not HAVE_TMUX, reason="tmux is not installed"),
-]
-
-
-@pytest.fixture
-def tmux() -> Iterator[Tmux]:
-    server = Tmux()
-    yield server
-    server.close()
+pytestmark = pytest.mark.e2e
 
 
 def test_the_second_copy_opens_read_only_until_the_first_quits(
-    tmp_path: Path, tmux: Tmux
+    tmp_path: Path, terminals: Terminals
 ) -> None:
     saves = tmp_path / "saves"
     saves.mkdir()
     path = rftg_play.saved_session(saves, rftg_play.FOUR_PLAYERS, upto="counts-0")
-    first = tmux.start(tmp_path, saves, "resume", str(path))
+    first = start(terminals, saves, "resume", str(path))
     first.wait_for("Ada: chips")
-    assert read_holder(lock_path(path)) == Holder(first.app_pid(), socket.gethostname())
+    first_pid = app_pid(first)
+    assert read_holder(lock_path(path)) == Holder(first_pid, socket.gethostname())
 
-    second = tmux.start(tmp_path, saves, "resume", str(path))
+    second = start(terminals, saves, "resume", str(path))
     shown = " ".join(second.wait_for("Ada: chips", "read-only").replace("▌", " ").split())
-    assert f"open in another Last Round (process {first.app_pid()}" in shown
+    assert f"open in another Last Round (process {first_pid}" in shown
     second.keys("Enter")  # it only looks: Enter goes home, nothing is written
     second.wait_for("Sessions")
     assert [e["step"] for e in read_session(path)["log"]][-1] == "tableau-0"
-    assert read_holder(lock_path(path)) == Holder(first.app_pid(), socket.gethostname())
+    assert read_holder(lock_path(path)) == Holder(first_pid, socket.gethostname())
 
-    pid = first.app_pid()
     first.keys("C-q")  # the first copy quits: its lock goes with it
-    wait_exit(pid)
+    first.wait_ended()
     assert not lock_path(path).exists()
-    third = tmux.start(tmp_path, saves, "resume", str(path))
+    third = start(terminals, saves, "resume", str(path))
     assert "read-only" not in third.wait_for("Ada: chips", "— Step ")
-    assert read_holder(lock_path(path)) == Holder(third.app_pid(), socket.gethostname())
+    assert read_holder(lock_path(path)) == Holder(app_pid(third), socket.gethostname())
