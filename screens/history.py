@@ -17,6 +17,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Label, Static
 
+from tui.games import game_title
 from tui.history import (
     PlayerFigures,
     SessionRecord,
@@ -96,12 +97,6 @@ def figures_view(figures: list[PlayerFigures]) -> RenderableType:
                           f"{sparkline(f.scores, low, high)} {f.scores[-1]}")
         parts += [table, Text("")]
     return Group(*parts)
-
-
-def game_title(game: str) -> str:
-    from tui.games import GAME_TITLES
-
-    return GAME_TITLES.get(game, game)
 
 
 class HistoryScreen(Screen[None]):

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tui.games import GAME_TITLES, get_game
+from tui.games import game_title, get_game
 from tui.games.base import RulesError
 
 
@@ -41,7 +41,7 @@ class SessionRecord:
 
     @property
     def title(self) -> str:
-        return GAME_TITLES.get(self.game, self.game)
+        return game_title(self.game)
 
     @property
     def scored(self) -> bool:
@@ -184,7 +184,7 @@ def player_figures(records: Iterable[SessionRecord]) -> list[PlayerFigures]:
     figures = [PlayerFigures(game, seen["name"], len(seen["scores"]), seen["wins"],
                              seen["shared"], tuple(seen["scores"]))
                for (game, _), seen in tally.items()]
-    return sorted(figures, key=lambda f: (GAME_TITLES.get(f.game, f.game), -f.wins,
+    return sorted(figures, key=lambda f: (game_title(f.game), -f.wins,
                                           -f.win_rate, -f.average, f.name.casefold()))
 
 

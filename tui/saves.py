@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tui.games import GAME_MODULES, GAME_TITLES
+from tui.games import GAME_MODULES, game_title
 from tui.games.base import RulesError
 
 FORMAT = 1
@@ -128,7 +128,7 @@ class SessionSummary:
 
     @property
     def title(self) -> str:
-        return GAME_TITLES.get(self.game, self.game)
+        return game_title(self.game)
 
 
 def session_files(folder: Path) -> Iterator[Path]:

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tui.games import GAME_TITLES, get_game
+from tui.games import game_title, get_game
 from tui.games.base import Result, RulesError
 from tui.saves import SaveError, kept_note, read_session
 
@@ -49,7 +49,7 @@ def result_text(result: Result) -> str:
         rest = (c.rjust(w) for c, w in zip(cells[1:], widths[1:], strict=True))
         return "  ".join([first, *rest])
 
-    out = [GAME_TITLES.get(result.game, result.game), "", line(header)]
+    out = [game_title(result.game), "", line(header)]
     out.append("  ".join("-" * w for w in widths))
     out.extend(line(r) for r in rows)
     out.append("")

@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from tui.games import GAME_TITLES, get_game
+from tui.games import game_title, get_game
 from tui.games.base import Game, Result, Step, player_names
 
 FORMAT = 1
@@ -54,7 +54,7 @@ class Session:
 
     @property
     def title(self) -> str:
-        return GAME_TITLES.get(self.game_id, self.game_id)
+        return game_title(self.game_id)
 
     @property
     def finished(self) -> bool:

@@ -20,6 +20,11 @@ GAME_TITLES: dict[str, str] = {
 }
 
 
+def game_title(game_id: str) -> str:
+    """The game's name for people; an unknown id is shown as it is written."""
+    return GAME_TITLES.get(game_id, game_id)
+
+
 def get_game(game_id: str) -> Game:
     """The rules object of a game; KeyError for an unknown id."""
     module = importlib.import_module(GAME_MODULES[game_id])
