@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from textual.app import ComposeResult
@@ -11,7 +12,7 @@ from textual.widgets import Input, Label
 
 from screens.step import StepScreen
 from tui.fields import Invalid, parse_int, parse_name
-from tui.games.base import Field
+from tui.games.base import Field, Step
 from tui.widgets.choice import Choice
 from tui.widgets.error_line import ErrorLine
 
@@ -26,6 +27,25 @@ class FormScreen(StepScreen):
                 yield Label(field.label, classes="field-label")
                 yield self.field_widget(field, known.get(field.key, field.default))
             yield ErrorLine(id=f"error-{field.key}")
+
+    @classmethod
+    def step_layout(cls, step: Step) -> Hashable | None:
+        fields = tuple((f.key, f.kind, f.label, tuple(f.choices)) for f in step.fields)
+        return fields, bool(step.text)
+
+    def fill(self) -> None:
+        known = self.known_values()
+        for field in self.step.fields:
+            value = known.get(field.key, field.default)
+            widget = self.query_one(f"#field-{field.key}")
+            if isinstance(widget, Choice):
+                shown = ("yes" if value else "no") if field.kind == "bool" else value
+                widget.choose(None if shown is None else str(shown))
+            elif isinstance(widget, Input):
+                widget.value = "" if value is None else str(value)
+            self.query_one(f"#error-{field.key}", ErrorLine).show("")
+        if self.step.fields:
+            self.query_one(f"#field-{self.step.fields[0].key}").focus()
 
     def known_values(self) -> dict[str, Any]:
         """Pre-fill from the latest confirmation of this step, else the player's data."""
@@ -42,7 +62,9 @@ class FormScreen(StepScreen):
             return Choice(field.choices, None if value is None else str(value), id=wid)
         text = "" if value is None else str(value)
         if field.kind == "int":
-            return Input(text, type="integer", id=wid, classes="number", max_length=8, compact=True)
+            # Empty is not shown as wrong while typing: Enter says what a field needs.
+            return Input(text, type="integer", id=wid, classes="number", max_length=8,
+                         compact=True, valid_empty=True)
         return Input(text, id=wid, max_length=40, compact=True)
 
     def help_text(self) -> str:

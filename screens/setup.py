@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from textual.app import ComposeResult
@@ -10,12 +11,17 @@ from textual.widgets import Input, Label, Static
 
 from screens.form import FormScreen
 from tui.fields import Invalid, check_players, parse_name
+from tui.games.base import Step
 from tui.widgets.error_line import ErrorLine
 
 SEATS = 4
 
 
 class SetupScreen(FormScreen):
+    @classmethod
+    def step_layout(cls, step: Step) -> Hashable | None:
+        return None  # shown once per session
+
     def compose_body(self) -> ComposeResult:
         yield Static("Players in seat order (clockwise). Leave unused seats empty.",
                      classes="field-hint")

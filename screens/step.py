@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, cast
 
 from textual import events
@@ -43,9 +44,7 @@ class StepScreen(StepScreenMarker):
         return self.lastround.read_only
 
     def compose(self) -> ComposeResult:
-        total = len(self.session.steps())
-        self.title = self.session.title
-        self.sub_title = f"Step {self.index + 1} of {total}"
+        self.show_heading()
         yield Header(icon="")
         yield Static(self.step.title, classes="step-title")
         with VerticalScroll(classes="step-body") as body:
@@ -59,6 +58,38 @@ class StepScreen(StepScreenMarker):
 
     def compose_body(self) -> ComposeResult:
         yield from ()
+
+    def show_heading(self) -> None:
+        self.title = self.session.title
+        self.sub_title = f"Step {self.index + 1} of {len(self.session.steps())}"
+
+    # The same step for another player --------------------------------------------------
+    # Building a screen costs far more than filling one (bare Textual takes several times as
+    # long to show a new screen of fields: tests/perf/bench_keys.py), so the app keeps the
+    # step screens of a session and shows a step laid out like an earlier one in its widgets.
+    @classmethod
+    def step_layout(cls, step: Step) -> Hashable | None:
+        """What decides the widgets this screen builds for `step`; None: built anew each time."""
+        return None
+
+    def shows_like(self, session: Session, step: Step) -> bool:
+        layout = self.step_layout(step)
+        return (session is self.session
+                and step.kind == self.step.kind  # the kind names the screen class
+                and layout is not None and layout == self.step_layout(self.step))
+
+    def load_step(self, step: Step, index: int) -> None:
+        self.step, self.index = step, index
+        self.show_heading()
+        self.query_one(".step-title", Static).update(step.title)
+        for text in self.query(".step-text").results(Static):
+            text.update(step.text)
+        self.say("")
+        self.fill()
+        self.query_one(".step-body").scroll_home(animate=False)  # a step text above the fields
+
+    def fill(self) -> None:
+        """Put this step's values into the widgets and focus the first (see `load_step`)."""
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """Mark the focused field's row: its label shows in reverse video, seen without colour."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -32,6 +32,24 @@ STEP_SCREENS: dict[str, tuple[str, str]] = {
     "turns": ("screens.turns", "TurnsScreen"),
     "breakdown": ("screens.breakdown", "BreakdownScreen"),
 }
+
+# What the steps of either game need, imported off the event loop once the home screen is
+# drawn: the first key of a session then waits for no import (nor the first save for tomlkit).
+WARM_UP_MODULES = (
+    *(module for module, _ in STEP_SCREENS.values()),
+    "screens.draw", "screens.help", "tui.games.rftg", "tui.games.galileo",
+    "tomlkit", "tui.toml_merge",
+)
+
+
+def warm_up() -> None:
+    import importlib
+
+    for module in WARM_UP_MODULES:
+        importlib.import_module(module)
+    from tui.games import rftg
+
+    rftg.search_cards("warm")  # parses the card list and builds the search index
 
 
 class LastRoundApp(Safekeeping, App[None]):
@@ -74,6 +92,8 @@ class LastRoundApp(Safekeeping, App[None]):
         self.read_only = False
         self.start = (command, game, file)
         self.screens_ready = False  # the size is checked once on_mount has pushed the screens
+        # Step screens shown again for each player (installed, so a switch keeps them).
+        self.kept_steps: list[StepScreenMarker] = []
         self.setup_look()
 
     def on_mount(self) -> None:
@@ -93,6 +113,7 @@ class LastRoundApp(Safekeeping, App[None]):
             self.show_history()
         self.screens_ready = True
         self.fit_to_terminal(self.size)
+        self.call_after_refresh(self.run_worker, warm_up, name="warm-up", thread=True)
 
     # sessions -----------------------------------------------------------------
     def start_new(self, game_id: str) -> None:
@@ -137,7 +158,17 @@ class LastRoundApp(Safekeeping, App[None]):
         self.step_index = index
         self.refresh_bindings()  # the footer shows the open game's own keys
         step = self.current_step
-        screen = step_screen(step.kind)(self.session, step, index)
+        screen = next((kept for kept in self.kept_steps if kept.shows_like(self.session, step)),
+                      None)
+        if screen is not None:
+            screen.load_step(step, index)  # another player's copy of a step: the same widgets
+            if screen is self.screen:
+                return
+        else:
+            screen = cast(StepScreenMarker, step_screen(step.kind)(self.session, step, index))
+            if screen.shows_like(self.session, step):  # kept for the next player's copy
+                self.install_screen(screen, f"kept-step-{len(self.kept_steps)}")
+                self.kept_steps.append(screen)
         if isinstance(self.screen, StepScreenMarker):
             self.switch_screen(screen)
         else:
@@ -187,8 +218,14 @@ class LastRoundApp(Safekeeping, App[None]):
 
         self.session = None
         self.release_lock()
+        shown = list(self.screen_stack)
         while not isinstance(self.screen, HomeScreen):
-            self.pop_screen()
+            self.pop_screen()  # each removed once popped, unless installed (kept)
+        for kept in self.kept_steps:  # the session's kept step screens go with it
+            self.uninstall_screen(kept)
+            if kept not in shown:
+                kept.remove()
+        self.kept_steps.clear()
         if message:
             self.notify(message)
 
@@ -332,6 +369,14 @@ class LastRoundApp(Safekeeping, App[None]):
 
 class StepScreenMarker(Screen[None]):
     """Base of every screen that shows one step (so the app can switch between them)."""
+
+    def shows_like(self, session: Session, step: Step) -> bool:
+        """Whether this screen can show `step` of `session` by refilling its widgets
+        (see StepScreen.load_step)."""
+        return False
+
+    def load_step(self, step: Step, index: int) -> None:
+        raise NotImplementedError
 
 
 class HelpScreenMarker:

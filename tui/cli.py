@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tui.games import GAME_MODULES
 
+if TYPE_CHECKING:
+    import argparse
+
 
 def parser() -> argparse.ArgumentParser:
+    import argparse  # not on the plain launch's path (see main)
+
     cli = argparse.ArgumentParser(
         prog="lastround",
         description="Walk a table through the end of a board game and score it.",
@@ -41,7 +46,10 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    if not arguments:  # the launch at the table: importing and building the parser cost ~12 ms
+        return run_app(saves=None, command=None, game=None, file=None)
+    args = parser().parse_args(arguments)
     if args.command == "score":
         from tui.scoring import main_score
 
@@ -50,12 +58,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         from tui.export_command import main_export
 
         return main_export(args.file, as_csv=args.csv, out=args.out, saves=args.saves)
+    return run_app(saves=args.saves, command=args.command, game=getattr(args, "game", None),
+                   file=getattr(args, "file", None))
+
+
+def run_app(*, saves: str | None, command: str | None, game: str | None,
+            file: Path | None) -> int:
     from tui.app import make_app  # Textual loads only for the interface
     from tui.saves import SaveError, saves_folder
 
     try:
-        app = make_app(saves_folder(args.saves), command=args.command,
-                       game=getattr(args, "game", None), file=getattr(args, "file", None))
+        app = make_app(saves_folder(saves), command=command, game=game, file=file)
     except SaveError as error:
         print(f"lastround: {error}", file=sys.stderr)
         return 2

@@ -202,6 +202,27 @@ def backup_path(path: Path) -> Path:
     return path.with_name(f".{path.name}.bak")
 
 
+@dataclass
+class LastSave:
+    """The document of the most recent save, and how the file looked right after it."""
+
+    path: Path
+    signature: tuple[int, int, int]
+    text: str
+    document: Any  # tomlkit.TOMLDocument (tomlkit is imported only for writing)
+
+
+# Parsing the file again with tomlkit is most of a save's time; while the file is still the
+# one this process wrote, its document is reused. Any other change to it (a hand edit, another
+# program) changes its signature, and the file is read again.
+_last_save: LastSave | None = None
+
+
+def file_signature(path: Path) -> tuple[int, int, int]:
+    status = path.stat()
+    return status.st_mtime_ns, status.st_size, status.st_ino
+
+
 def write_session(path: Path, data: Mapping[str, Any]) -> None:
     """Save atomically, keeping the existing file's comments and layout.
 
@@ -211,11 +232,16 @@ def write_session(path: Path, data: Mapping[str, Any]) -> None:
     """
     import tomlkit
 
-    previous = "" if path.is_symlink() else good_session_text(path)
-    try:
-        document = tomlkit.parse(previous) if previous else tomlkit.document()
-    except (RecursionError, tomlkit.exceptions.ParseError):
-        document = tomlkit.document()
+    global _last_save
+    kept, _last_save = _last_save, None  # merging changes the document: reused once at most
+    if kept is not None and kept.path == path and unchanged_since(kept):
+        previous, document = kept.text, kept.document
+    else:
+        previous = "" if path.is_symlink() else good_session_text(path)
+        try:
+            document = tomlkit.parse(previous) if previous else tomlkit.document()
+        except (RecursionError, tomlkit.exceptions.ParseError):
+            document = tomlkit.document()
     from tui.toml_merge import merge_into
 
     merge_into(document, data)
@@ -223,6 +249,14 @@ def write_session(path: Path, data: Mapping[str, Any]) -> None:
     if previous and previous != text:
         atomic_write(backup_path(path), previous)
     atomic_write(path, text)
+    _last_save = LastSave(path, file_signature(path), text, document)
+
+
+def unchanged_since(save: LastSave) -> bool:
+    try:
+        return not save.path.is_symlink() and file_signature(save.path) == save.signature
+    except OSError:
+        return False
 
 
 def good_session_text(path: Path) -> str:

@@ -1,9 +1,22 @@
-"""The floor every figure is measured against: a bare Textual app (header, one line, footer)."""
+"""The floors every figure is measured against: bare Textual apps.
+
+    python bare_app.py          header, one line, footer (start-up and memory)
+    python bare_app.py typing   the same with an input to type into (the floor for typed keys)
+    python bare_app.py screens  Enter shows a new screen: header, one line, four labelled
+                                inputs, footer (the floor for a key that changes the step)
+"""
 
 from __future__ import annotations
 
+import sys
+
 from textual.app import App, ComposeResult
-from textual.widgets import Footer, Header, Input, Static
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, Label, Static
+
+FIELDS = 4  # about the fields of a Race for the Galaxy step
 
 
 class BareApp(App[None]):
@@ -12,9 +25,45 @@ class BareApp(App[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("Bare Textual app")
+        yield Footer()
+
+
+class TypingApp(BareApp):
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("Bare Textual app")
         yield Input(placeholder="type here")
         yield Footer()
 
 
+class FieldsScreen(Screen[None]):
+    BINDINGS = [Binding("enter", "next", "Next", priority=True)]
+
+    def __init__(self, number: int) -> None:
+        super().__init__()
+        self.number = number
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(f"Bare Textual app, screen {self.number}")
+        with VerticalScroll():
+            for field in range(FIELDS):
+                with Horizontal(classes="row"):
+                    yield Label(f"Field {field + 1}")
+                    yield Input(str(field), compact=True)
+        yield Footer()
+
+    def action_next(self) -> None:
+        self.app.switch_screen(FieldsScreen(self.number + 1))
+
+
+class ScreensApp(App[None]):
+    CSS = ".row { height: auto; } Label { width: 30; }"
+
+    def on_mount(self) -> None:
+        self.push_screen(FieldsScreen(1))
+
+
 if __name__ == "__main__":
-    BareApp().run()
+    apps = {"typing": TypingApp, "screens": ScreensApp}
+    apps.get(sys.argv[1] if len(sys.argv) > 1 else "", BareApp)().run()

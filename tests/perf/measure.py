@@ -34,8 +34,11 @@ class Tmux:
             raise RuntimeError(f"tmux would not start {line}")
         self.started = time.perf_counter()
 
-    def screen(self) -> str:
-        return subprocess.run([*TMUX, "capture-pane", "-p", "-t", self.name],
+    def screen(self, styles: bool = False) -> str:
+        """The text on screen; with `styles`, its colours and attributes too (a moved focus
+        or cursor changes only those)."""
+        options = ["-p", "-e"] if styles else ["-p"]
+        return subprocess.run([*TMUX, "capture-pane", *options, "-t", self.name],
                               capture_output=True, text=True).stdout
 
     def wait_for(self, text: str, timeout: float = 20) -> float:
@@ -47,14 +50,24 @@ class Tmux:
             time.sleep(0.002)
         raise TimeoutError(f"{text!r} never appeared:\n{self.screen()}")
 
+    def settle(self, quiet: float = 0.1, timeout: float = 3) -> None:
+        """Wait until the screen has not changed for `quiet` seconds (a player reading it)."""
+        deadline = time.perf_counter() + timeout
+        last, since = self.screen(styles=True), time.perf_counter()
+        while time.perf_counter() < deadline and time.perf_counter() - since < quiet:
+            time.sleep(0.005)
+            now = self.screen(styles=True)
+            if now != last:
+                last, since = now, time.perf_counter()
+
     def key_latency(self, key: str, timeout: float = 5) -> float:
         """Seconds from sending a key until the screen changes."""
-        before = self.screen()
+        before = self.screen(styles=True)
         started = time.perf_counter()
         subprocess.run([*TMUX, "send-keys", "-t", self.name, key], check=True)
         deadline = started + timeout
         while time.perf_counter() < deadline:
-            if self.screen() != before:
+            if self.screen(styles=True) != before:
                 return time.perf_counter() - started
         raise TimeoutError(f"key {key!r} changed nothing")
 

@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tui.cli import parser
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,3 +27,25 @@ def test_python_dash_m_tui_runs_the_command() -> None:
     done = subprocess.run([sys.executable, "-m", "tui", "--help"], capture_output=True, text=True,
                           cwd=ROOT, timeout=60)
     assert done.returncode == 0 and "usage: lastround" in done.stdout
+
+
+def test_the_plain_launch_opens_the_home_screen_without_building_the_parser() -> None:
+    script = ("import sys\nfrom tui import cli\n"
+              "cli.run_app = lambda **options: print(sorted(options.items())) or 0\n"
+              "cli.main([])\nprint('argparse' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60, check=True)
+    options, parser_loaded = done.stdout.splitlines()
+    assert options == ("[('command', None), ('file', None), ('game', None), ('saves', None)]")
+    assert parser_loaded == "False", "argparse is imported only when there are arguments"
+
+
+def test_a_launch_with_options_gets_the_same_app_through_the_parser(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tui import cli
+
+    launched: list[dict[str, object]] = []
+    monkeypatch.setattr(cli, "run_app", lambda **options: launched.append(options) or 0)
+    assert cli.main(["--saves", "elsewhere"]) == 0
+    assert launched == [{"saves": "elsewhere", "command": None, "game": None, "file": None}]

@@ -74,6 +74,50 @@ def test_a_save_interrupted_before_replace_leaves_the_previous_file(
     assert [p.name for p in saves.iterdir()] == ["s.toml"], "no temporary file is left behind"
 
 
+def test_the_next_save_reuses_the_document_instead_of_parsing_the_file_again(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tomlkit
+
+    path = saves / "s.toml"
+    write_session(path, toy_data())
+    parsed: list[str] = []
+    real_parse = tomlkit.parse
+    monkeypatch.setattr(tomlkit, "parse", lambda text: parsed.append(text) or real_parse(text))
+    write_session(path, toy_data(status="finished"))
+    assert parsed == [], "the file this process just wrote is not parsed again"
+    assert read_session(path) == toy_data(status="finished")
+
+
+def test_a_hand_edit_of_the_same_size_between_saves_is_read_again(saves: Path) -> None:
+    path = saves / "s.toml"
+    write_session(path, toy_data())
+    path.write_text("# mark a\n" + path.read_text())
+    write_session(path, toy_data(seed=8))
+    same_size = path.read_text().replace("# mark a", "# mark b")
+    path.write_text(same_size)
+    status = path.stat()
+    os.utime(path, ns=(status.st_atime_ns, status.st_mtime_ns + 1_000_000))
+    write_session(path, toy_data(seed=9))
+    assert path.read_text().startswith("# mark b\n"), "the edit is kept, not the stale document"
+    assert read_session(path)["seed"] == 9
+
+
+def test_after_a_failed_save_the_next_one_writes_from_the_file_on_disk(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = saves / "s.toml"
+    write_session(path, toy_data())
+    good = path.read_text()
+    with monkeypatch.context() as failing:
+        failing.setattr(os, "replace", lambda *_: (_ for _ in ()).throw(OSError("full")))
+        with pytest.raises(OSError):
+            write_session(path, toy_data(status="finished"))
+    write_session(path, toy_data(seed=8))
+    assert read_session(path) == toy_data(seed=8)
+    assert (saves / ".s.toml.bak").read_text() == good
+
+
 @pytest.mark.parametrize(
     ("content", "expected"),
     [

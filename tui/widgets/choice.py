@@ -40,6 +40,10 @@ class Choice(Widget, can_focus=True):
     def value(self) -> str:
         return self.options[self.index]
 
+    def choose(self, value: str | None) -> None:
+        """Select `value`; one that is not an option selects the first, as when created."""
+        self.index = self.options.index(value) if value in self.options else 0
+
     def action_move(self, delta: int) -> None:
         self.index = (self.index + delta) % len(self.options)
 
