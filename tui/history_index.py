@@ -13,8 +13,9 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import sys
 from collections.abc import Iterable
-from contextlib import suppress
+from contextlib import redirect_stderr, suppress
 from pathlib import Path
 from typing import Any
 
@@ -77,21 +78,59 @@ def read_record(folder: Path, name: str) -> SessionRecord:
     return record_from_data(name, data)
 
 
+def read_chunk(folder: Path, names: list[str]) -> list[SessionRecord]:
+    return [read_record(folder, name) for name in names]
+
+
+# Below this many files, reading them takes less time than starting worker processes.
+PARALLEL_FROM = 400
+
+
+def read_records(folder: Path, names: list[str]) -> list[SessionRecord]:
+    """Read and total the files in order; many files are shared among the machine's cores
+    (tomllib is pure Python, so threads would not help)."""
+    workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
+        os.cpu_count() or 1)
+    stderr = sys.__stderr__  # see below
+    if workers < 2 or len(names) < PARALLEL_FROM or stderr is None:
+        return read_chunk(folder, names)
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+    from functools import partial
+
+    size = -(-len(names) // (workers * 4))  # a few chunks per worker evens out their pace
+    chunks = [names[start:start + size] for start in range(0, len(names), size)]
+    # Never fork: the app has threads. A fork server starts clean, then forks each worker.
+    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+    try:
+        # Inside the app, Textual captures sys.stderr (it has no file descriptor), and the
+        # helper process multiprocessing starts needs a real one.
+        with (redirect_stderr(stderr),
+              ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method)) as pool):
+            return [record for chunk in pool.map(partial(read_chunk, folder), chunks)
+                    for record in chunk]
+    except (OSError, ValueError, BrokenProcessPool):  # no processes here: read them in this one
+        return read_chunk(folder, names)
+
+
 def load_history(folder: Path, *, use_index: bool = True) -> list[SessionRecord]:
     """A record for every session file in the folder (unreadable ones included), unsorted."""
     stats = session_stats(folder)
     connection = open_index(folder) if use_index and stats else None
     try:
         cached = read_rows(connection) if connection else {}
-        records, fresh = [], []
+        records: list[SessionRecord] = []
+        unread: list[str] = []
         for name, stat in stats.items():
             row = cached.get(name)
             if row is not None and row[0] == stat:
                 records.append(row[1])
             else:
-                record = read_record(folder, name)
-                records.append(record)
-                fresh.append((stat, record))
+                unread.append(name)
+        read = read_records(folder, unread)
+        records.extend(read)
+        fresh = [(stats[name], record) for name, record in zip(unread, read, strict=True)]
         gone = [name for name in cached if name not in stats]
         if connection and (fresh or gone):
             write_rows(connection, fresh, gone)

@@ -25,9 +25,7 @@ RFTG_CARDS = ("Old Earth", "Galactic Federation", "Gem World", "Space Marines", 
 def rftg_keys() -> Iterable[str]:
     yield from ["r", *"Ada", "Tab", *"Bo", "Enter"]  # setup
     yield from [*"12", "Enter"]  # the end check
-    for _ in range(6):
-        yield from ["Space", "Down"]
-    yield "Enter"  # the finish-round checklist
+    yield from ["Space", "Down"] * 5 + ["Space", "Enter"]  # the finish-round checklist
     for seat in range(2):
         cards = RFTG_CARDS[seat * 4: seat * 4 + 4]
         for card in cards:
@@ -41,7 +39,7 @@ def galileo_keys() -> Iterable[str]:
     yield "Enter"  # first player and subjects as offered
     yield from ["Right", "Enter"]  # whose turn emptied the deck
     yield from ["Enter", "d", *"5", "Enter", *"Orion", "Enter"]  # a turn and a gap draw
-    yield from ["Enter"] * 3  # the other final turns
+    yield from ["Enter"] * 4  # the other final turns, then the first player's scores
     for points in ("62", "48", "71"):  # each player's final scoring, then the breakdown
         yield from [*points, "Enter"]
     yield "Enter"

@@ -180,3 +180,36 @@ async def test_a_long_history_lists_its_first_rows_and_every_unreadable_file(
         assert "7 of 7 sessions, 1 unreadable; the first 2 listed" in str(
             app.screen.query_one("#history-order", Static).render())
         assert "Ada" in figures_text(app), "the figures count every session"
+
+
+async def test_a_large_saves_folder_is_read_by_worker_processes_inside_the_app(
+    saves: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Inside the app stderr is Textual's, with no file descriptor: the workers still start."""
+    import concurrent.futures
+    import os
+    import shutil
+
+    from tests.history_data import EXAMPLE_FILES, EXAMPLES
+    from tui import history_index
+
+    for copy in range(4):
+        for name in EXAMPLE_FILES:
+            shutil.copy(EXAMPLES / name, saves / f"{copy}-{name}")
+    mapped: list[int] = []
+
+    class CountedPool(concurrent.futures.ProcessPoolExecutor):
+        def map(self, *args, **options):
+            chunks = list(super().map(*args, **options))
+            mapped.append(len(chunks))
+            return iter(chunks)
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", CountedPool)
+    monkeypatch.setattr(history_index, "PARALLEL_FROM", 2)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: {0, 1}, raising=False)
+    app = make_test_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "h")
+        assert len(listed(app)) == 8
+        assert cells(app, "2-rftg-4-players.toml")[2] == "★ Luis"
+    assert mapped == [8], "every file was read by a worker, in 8 chunks of one"

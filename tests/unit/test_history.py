@@ -107,3 +107,33 @@ def test_the_sparkline_reads_heights_without_colour() -> None:
     assert sparkline([5, 5], 5, 5) == BARS[4] * 2
     assert sparkline(list(range(40)), 0, 39, width=5) == sparkline([35, 36, 37, 38, 39], 0, 39)
     assert len(sparkline(list(range(40)), 0, 39, width=5)) == 5
+
+
+def test_many_files_are_shared_among_worker_processes_and_read_alike(
+    saves: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import concurrent.futures
+    import os
+    import shutil
+
+    from tui import history_index
+
+    for copy in range(3):
+        for example in EXAMPLES.glob("*.toml"):
+            shutil.copy(example, saves / f"{copy}-{example.name}")
+    (saves / "broken.toml").write_text("format = = 1\n")
+    one_process = sorted(load_history(saves, use_index=False), key=lambda r: r.file)
+    pools: list[int] = []
+
+    class CountedPool(concurrent.futures.ProcessPoolExecutor):
+        def __init__(self, workers: int, **options: object) -> None:
+            pools.append(workers)
+            super().__init__(workers, **options)
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", CountedPool)
+    monkeypatch.setattr(history_index, "PARALLEL_FROM", 2)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: {0, 1}, raising=False)
+    shared = sorted(load_history(saves, use_index=False), key=lambda r: r.file)
+    assert pools == [2], "two worker processes read the files"
+    assert shared == one_process
+    assert [r.file for r in shared if r.error] == ["broken.toml"]
