@@ -8,7 +8,6 @@ and adds the highlighted guess only when pressed again or after choosing with th
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import Any
 
 from textual.app import ComposeResult
@@ -20,7 +19,7 @@ from textual.widgets.option_list import Option
 from screens.step import StepScreen
 from tui.fields import Invalid, parse_int
 from tui.games import rftg
-from tui.games.base import Field, Step
+from tui.games.base import Field
 from tui.widgets.error_line import ErrorLine
 
 SUGGESTIONS = 8
@@ -46,10 +45,6 @@ class CardsScreen(StepScreen):
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
-        self.load_known()
-
-    def load_known(self) -> None:
-        """This player's tableau so far (or quick totals), from the session."""
         known = self.session.values_for(self.step) or dict(
             self.session.data["players"][self.step.player or 0])
         self.cards: list[str] = list(known.get("tableau", []))
@@ -72,27 +67,13 @@ class CardsScreen(StepScreen):
                     yield Label(field.label, classes="field-label")
                     yield Input(str(self.known.get(field.key, "")), type="integer", compact=True,
                                 id=f"field-{field.key}", classes="number", max_length=5,
-                                valid_empty=True)
+                                valid_empty=True)  # as in every form: Enter says what's needed
                 yield ErrorLine(id=f"error-{field.key}")
 
     def on_mount(self) -> None:
         self.show_suggestions("")
         self.show_tableau()
         self.query_one("#field-tableau_vp" if self.quick else "#search", Input).focus()
-
-    @classmethod
-    def step_layout(cls, step: Step) -> Hashable | None:
-        return "tableau"  # every player's tableau step has the same widgets
-
-    def fill(self) -> None:
-        self.load_known()
-        self.query_one("#search", Input).value = ""
-        for field in QUICK_FIELDS:
-            self.query_one(f"#field-{field.key}", Input).value = str(self.known.get(field.key, ""))
-            self.query_one(f"#error-{field.key}", ErrorLine).show("")
-        self.switch_entry(quick=self.quick)
-        self.show_suggestions("")
-        self.show_tableau()
 
     # the search ------------------------------------------------------------------
     def on_input_changed(self, event: Input.Changed) -> None:

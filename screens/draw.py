@@ -46,7 +46,7 @@ class DrawScreen(ModalScreen[dict[str, Any] | None]):
             with Horizontal(classes="field-row"):
                 yield Label(BOX.label, classes="field-label")
                 yield Input("" if known is None else str(known), type="integer", compact=True,
-                            id="draw-count", classes="number", max_length=3)
+                            id="draw-count", classes="number", max_length=3, valid_empty=True)
             yield ErrorLine(id="draw-error")
             yield Static("", id="draw-instruction")
             with Horizontal(classes="field-row hidden", id="card-row"):

@@ -63,10 +63,10 @@ class StepScreen(StepScreenMarker):
         self.title = self.session.title
         self.sub_title = f"Step {self.index + 1} of {len(self.session.steps())}"
 
-    # The same step for another player --------------------------------------------------
+    # The same step for the next player ---------------------------------------------------
     # Building a screen costs far more than filling one (bare Textual takes several times as
-    # long to show a new screen of fields: tests/perf/bench_keys.py), so the app keeps the
-    # step screens of a session and shows a step laid out like an earlier one in its widgets.
+    # long to show a new screen of fields: tests/perf/bench_keys.py), so a step laid out like
+    # the one on screen (each player's final scoring) is shown in the same widgets.
     @classmethod
     def step_layout(cls, step: Step) -> Hashable | None:
         """What decides the widgets this screen builds for `step`; None: built anew each time."""

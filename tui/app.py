@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -92,8 +92,6 @@ class LastRoundApp(Safekeeping, App[None]):
         self.read_only = False
         self.start = (command, game, file)
         self.screens_ready = False  # the size is checked once on_mount has pushed the screens
-        # Step screens shown again for each player (installed, so a switch keeps them).
-        self.kept_steps: list[StepScreenMarker] = []
         self.setup_look()
 
     def on_mount(self) -> None:
@@ -158,18 +156,12 @@ class LastRoundApp(Safekeeping, App[None]):
         self.step_index = index
         self.refresh_bindings()  # the footer shows the open game's own keys
         step = self.current_step
-        screen = next((kept for kept in self.kept_steps if kept.shows_like(self.session, step)),
-                      None)
-        if screen is not None:
-            screen.load_step(step, index)  # another player's copy of a step: the same widgets
-            if screen is self.screen:
-                return
-        else:
-            screen = cast(StepScreenMarker, step_screen(step.kind)(self.session, step, index))
-            if screen.shows_like(self.session, step):  # kept for the next player's copy
-                self.install_screen(screen, f"kept-step-{len(self.kept_steps)}")
-                self.kept_steps.append(screen)
-        if isinstance(self.screen, StepScreenMarker):
+        shown = self.screen
+        if isinstance(shown, StepScreenMarker) and shown.shows_like(self.session, step):
+            shown.load_step(step, index)  # the next player's copy of this step: same widgets
+            return
+        screen = step_screen(step.kind)(self.session, step, index)
+        if isinstance(shown, StepScreenMarker):
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
@@ -218,14 +210,8 @@ class LastRoundApp(Safekeeping, App[None]):
 
         self.session = None
         self.release_lock()
-        shown = list(self.screen_stack)
         while not isinstance(self.screen, HomeScreen):
-            self.pop_screen()  # each removed once popped, unless installed (kept)
-        for kept in self.kept_steps:  # the session's kept step screens go with it
-            self.uninstall_screen(kept)
-            if kept not in shown:
-                kept.remove()
-        self.kept_steps.clear()
+            self.pop_screen()
         if message:
             self.notify(message)
 

@@ -16,10 +16,7 @@ from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Input
 
-from screens.cards import CardsScreen
 from screens.form import FormScreen
-from screens.home import HomeScreen
-from tests import rftg_play
 from tests.galileo_play import THREE_PLAYERS, confirm, fill_form, saved_session
 from tests.helpers import make_test_app
 from tui.widgets.error_line import ErrorLine
@@ -103,96 +100,3 @@ async def test_going_back_to_the_previous_player_shows_their_values_and_no_old_e
         assert focused == "field-track_position"
         marked = form.query(".field-row.-current #field-track_position")
         assert len(marked) == 1, "the focused field's row is the one marked"
-
-
-async def rftg_fresh_look(folder: Path, upto: str) -> Look:
-    path = rftg_play.saved_session(folder, rftg_play.FOUR_PLAYERS, upto=upto)
-    app = make_test_app(folder, command="resume", file=path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        return await looks(pilot)
-
-
-async def test_each_players_tableau_and_counts_reuse_the_first_players_screens(
-    tmp_path: Path,
-) -> None:
-    played, fresh = tmp_path / "played", tmp_path / "fresh"
-    played.mkdir()
-    fresh.mkdir()
-    path = rftg_play.saved_session(played, rftg_play.FOUR_PLAYERS, upto="tableau-2")
-    app = make_test_app(played, command="resume", file=path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        tableau = app.screen
-        assert isinstance(tableau, CardsScreen)
-        await rftg_play.play_tableau(pilot, rftg_play.CY)
-        counts = app.screen
-        await rftg_play.play_counts(pilot, rftg_play.CY)
-        # Dee's tableau (quick entry) in Cy's picker, then Dee's counts in Cy's form.
-        assert app.screen is tableau and tableau.step.id == "tableau-3"
-        tableau_looks = await looks(pilot)
-        await rftg_play.play_tableau(pilot, rftg_play.DEE)
-        assert app.screen is counts and isinstance(counts, FormScreen)
-        assert counts.step.id == "counts-3"
-        counts_looks = await looks(pilot)
-        assert "Dee" in text_of(counts_looks[0])
-        steps = [tableau, counts]
-        await rftg_play.play_counts(pilot, rftg_play.DEE)
-        await pilot.press("enter")  # the breakdown: finished, back home
-        await pilot.pause()
-        assert isinstance(app.screen, HomeScreen)
-        assert not any(screen.is_attached for screen in steps), "kept screens go with the session"
-    assert tableau_looks == await rftg_fresh_look(fresh, "tableau-3")
-    assert counts_looks == await rftg_fresh_look(fresh, "counts-3")
-
-
-async def test_a_quick_entry_tableau_then_a_listed_one_shows_the_card_picker(
-    tmp_path: Path,
-) -> None:
-    """Dee used quick entry; going back from Dee's counts to Cy's tableau lists cards again."""
-    played, fresh = tmp_path / "played", tmp_path / "fresh"
-    played.mkdir()
-    fresh.mkdir()
-    path = rftg_play.saved_session(played, rftg_play.FOUR_PLAYERS, upto="counts-3")
-    app = make_test_app(played, command="resume", file=path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        for _ in range(3):  # counts 3 → tableau 3 (quick) → counts 2 → tableau 2 (Cy's cards)
-            await pilot.press("escape")
-            await pilot.pause()
-        assert isinstance(app.screen, CardsScreen) and app.screen.step.id == "tableau-2"
-        assert not app.screen.quick and app.focused is app.screen.query_one("#search")
-        back = await looks(pilot)
-    shown = text_of(back[0])
-    assert "Earth's Lost Colony" in shown and "Tableau: 10 cards" in shown
-    assert "Quick entry" in shown and "List cards" not in shown, "the footer offers Ctrl+T"
-
-
-async def test_going_home_mid_session_lets_the_kept_screens_go_and_a_reopened_session_works(
-    tmp_path: Path,
-) -> None:
-    path = rftg_play.saved_session(tmp_path, rftg_play.FOUR_PLAYERS, upto="tableau-3")
-    app = make_test_app(tmp_path, command="resume", file=path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await rftg_play.play_tableau(pilot, rftg_play.DEE)
-        await pilot.press("escape")  # back to Dee's tableau: both screens are kept now
-        await pilot.pause()
-        kept = [app.screen]
-        await pilot.press("ctrl+o")  # home, with a kept screen on top
-        await pilot.pause()
-        assert isinstance(app.screen, HomeScreen)
-        assert not any(screen.is_attached for screen in kept)
-        for _ in range(2):  # open it again, twice: its kept screens are made anew each time
-            await pilot.press("enter")  # resumes at Dee's counts
-            await pilot.pause()
-            counts = app.screen
-            assert isinstance(counts, FormScreen) and counts.step.id == "counts-3"
-            await pilot.press("escape")
-            await pilot.pause()
-            assert isinstance(app.screen, CardsScreen) and app.screen.step.id == "tableau-3"
-            await pilot.press("enter")  # Dee's quick totals as confirmed before
-            await pilot.pause()
-            assert app.screen is counts
-            await pilot.press("ctrl+o")
-            await pilot.pause()
