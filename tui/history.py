@@ -14,6 +14,7 @@ from typing import Any
 
 from tui.games import game_title, get_game
 from tui.games.base import RulesError
+from tui.games.checks import check_session
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,15 @@ class SessionRecord:
 
 
 def record_from_data(file: str, data: Mapping[str, Any]) -> SessionRecord:
-    """A checked session's record; a finished one is totalled by its game's rules."""
+    """A checked session's record; a finished one is totalled by its game's rules.
+
+    What opening the session would refuse makes it an unreadable record already.
+    """
+    try:
+        check_session(data)
+    except RulesError as error:
+        return SessionRecord(file, game=str(data["game"]), status=str(data["status"]),
+                             error=f"{error.key}: {error.message}")
     names = [str(p["name"]) for p in data.get("players", [])]
     base = SessionRecord(
         file=file,

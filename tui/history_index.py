@@ -24,7 +24,7 @@ from tui.saves import SaveError, read_session
 
 INDEX_NAME = ".lastround-index.sqlite"
 # Bump when a record's shape or the rules' totals change: every row is then read again.
-INDEX_VERSION = "1"
+INDEX_VERSION = "2"  # 2: what opening a session would refuse is an error row too
 COLUMNS = ("name", "size", "mtime_ns", "game", "created", "status", "players", "winners",
            "decided_by", "corrected", "error")
 REBUILD = f"""

@@ -10,13 +10,16 @@ from __future__ import annotations
 import os
 import re
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tui.games import GAME_MODULES, game_title
 from tui.games.base import RulesError
+
+if TYPE_CHECKING:
+    from tui.history import SessionRecord
 
 FORMAT = 1
 SAVES_ENV = "LASTROUND_SAVES"
@@ -131,47 +134,37 @@ class SessionSummary:
         return game_title(self.game)
 
 
-def session_files(folder: Path) -> Iterator[Path]:
-    """The session files in a folder; hidden ones (backups, temporary files, locks) are not."""
-    if folder.is_dir():
-        yield from (p for p in folder.glob("*.toml") if p.is_file() and not p.name.startswith("."))
-
-
 def summarize(path: Path) -> SessionSummary:
-    try:
-        data = read_session(path)
-    except SaveError as error:
-        return SessionSummary(path, error=str(error))
-    winners: tuple[str, ...] = ()
-    from tui.games import get_game
-    from tui.games.checks import check_session
+    """One file as the home list shows it (history's record of it); never raises."""
+    from tui.history_index import read_record
 
-    try:
-        check_session(data)  # what opening it would refuse, the list marks already
-        if data["status"] == "finished":
-            winners = get_game(data["game"]).score(data).winners
-    except RulesError as error:
-        return SessionSummary(path, game=data["game"], error=one_line(f"{path}: {error}"))
-    return SessionSummary(
-        path,
-        game=data["game"],
-        created=str(data.get("created", "")),
-        players=tuple(str(p["name"]) for p in data.get("players", [])),
-        status=data["status"],
-        winners=winners,
-    )
+    return summary_of(path, read_record(path.parent, path.name))
+
+
+def summary_of(path: Path, record: SessionRecord) -> SessionSummary:
+    if record.error:
+        return SessionSummary(path, game=record.game, error=one_line(f"{path}: {record.error}"))
+    return SessionSummary(path, game=record.game, created=record.created,
+                          players=tuple(p.name for p in record.players), status=record.status,
+                          winners=record.winners)
 
 
 def list_sessions(folder: Path) -> list[SessionSummary]:
-    """Every session file in the folder, newest first (unreadable ones included)."""
-    def newest(path: Path) -> tuple[float, str]:
-        try:
-            return path.stat().st_mtime, path.name
-        except OSError:  # gone since the folder was listed
-            return 0.0, path.name
+    """Every session file in the folder, newest first (unreadable ones included).
 
-    files = sorted(session_files(folder), key=newest, reverse=True)
-    return [summarize(p) for p in files]
+    What each file says comes from history's index, so a folder of many sessions is listed
+    at once: only a file that changed since it was last read is read again.
+    """
+    from tui.history_index import load_history
+
+    def newest(summary: SessionSummary) -> tuple[float, str]:
+        try:
+            return summary.path.stat().st_mtime, summary.path.name
+        except OSError:  # gone since the folder was listed
+            return 0.0, summary.path.name
+
+    summaries = [summary_of(folder / r.file, r) for r in load_history(folder)]
+    return sorted(summaries, key=newest, reverse=True)
 
 
 # naming -------------------------------------------------------------------------

@@ -17,7 +17,6 @@ from tui.saves import (
     list_sessions,
     new_session_path,
     read_session,
-    session_files,
     write_session,
 )
 
@@ -143,7 +142,6 @@ def test_backups_temporary_files_and_locks_are_not_listed(saves: Path) -> None:
     (saves / ".s.toml.lock").write_text("1\nhost\n")
     (saves / ".hidden.toml").write_text(path.read_text())
     assert backup_path(path).exists()
-    assert [p.name for p in session_files(saves)] == ["s.toml"]
     assert [s.path.name for s in list_sessions(saves)] == ["s.toml"]
 
 

@@ -137,3 +137,11 @@ def test_many_files_are_shared_among_worker_processes_and_read_alike(
     assert pools == [2], "two worker processes read the files"
     assert shared == one_process
     assert [r.file for r in shared if r.error] == ["broken.toml"]
+
+
+def test_an_unfinished_session_the_app_could_not_open_is_an_unreadable_record() -> None:
+    """The home list and history mark what opening would refuse, before it is opened."""
+    data = toy_data("2026-10-01T20:00:00Z", {"Ada": 1, "Bo": 2}, finished=False)
+    data["players"] = data["players"][:1]
+    record = record_from_data("x.toml", data)
+    assert record.error == "players: 1 seated, but the players were confirmed"

@@ -11,6 +11,7 @@ import pytest
 from tests.history_data import history_folder, write_toy
 from tui import history_index
 from tui.history_index import INDEX_NAME, index_path, load_history
+from tui.saves import list_sessions
 
 
 def by_file(saves: Path) -> dict[str, object]:
@@ -88,9 +89,10 @@ def test_an_index_of_another_version_is_rebuilt(
 ) -> None:
     history_folder(saves)
     load_history(saves)
+    version = f"VALUES ('version', '{history_index.INDEX_VERSION}')"
     monkeypatch.setattr(history_index, "INDEX_VERSION", "999")
     monkeypatch.setattr(history_index, "REBUILD", history_index.REBUILD.replace(
-        "VALUES ('version', '1')", "VALUES ('version', '999')"))
+        version, "VALUES ('version', '999')"))
     read = files_are_not_read(monkeypatch)
     load_history(saves)
     assert len(read) == 7
@@ -160,3 +162,16 @@ def test_a_damaged_row_is_read_again_from_its_file_and_the_others_are_kept(
     read = files_are_not_read(monkeypatch)
     assert by_file(saves) == good
     assert read == ["t2.toml"]
+
+
+def test_the_home_list_reads_only_the_files_changed_since_it_was_last_shown(
+    saves: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    history_folder(saves)
+    first = list_sessions(saves)
+    read = files_are_not_read(monkeypatch)
+    assert list_sessions(saves) == first and read == []
+    changed = saves / "t1.toml"
+    changed.write_text(changed.read_text("utf-8") + "# looked at\n", "utf-8")
+    list_sessions(saves)
+    assert read == ["t1.toml"]
