@@ -58,7 +58,8 @@ class SessionRecord:
 def record_from_data(file: str, data: Mapping[str, Any]) -> SessionRecord:
     """A checked session's record; a finished one is totalled by its game's rules.
 
-    What opening the session would refuse makes it an unreadable record already.
+    What opening the session would refuse makes it an unreadable record already (the rules
+    total only sessions that pass these checks).
     """
     try:
         check_session(data)

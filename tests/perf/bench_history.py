@@ -136,8 +136,10 @@ def main() -> None:
     print(f"{args.files} session files")
     print(f"bare tomllib parse:     {spread(measures['bare'])}")
     print(f"history, no index:      {spread(measures['cold'])}")
-    print(f"  read_session alone (the parse and the app's checks): {spread(measures['checked'])}")
-    print(f"  read_session and the rules' totals, no index writes: {spread(measures['scored'])}")
+    print(f"  in one process, read_session alone (the parse, the common checks): "
+          f"{spread(measures['checked'])}")
+    print(f"  in one process, read_session, the session checks and the totals: "
+          f"{spread(measures['scored'])}")
     print(f"history, warm index:    {spread(measures['warm'])}")
     print(f"no index / bare parse:  {cold / bare:.2f} (median of each run's ratio "
           f"{statistics.median(ratios):.2f}); goal ≤ 1.2: "

@@ -31,6 +31,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any, Literal, NamedTuple, TypeGuard
 
 from tui.games.base import (
@@ -654,9 +655,14 @@ def cellar_fields(values: Sequence[int]) -> list[Field]:
 
 def score_fields(data: Mapping[str, Any]) -> tuple[Field, ...]:
     try:
-        subjects: list[str | None] = list(chosen_subjects(data))
+        subjects: tuple[str | None, ...] = tuple(chosen_subjects(data))
     except RulesError:
-        subjects = [None] * SCALE_TILES
+        subjects = (None,) * SCALE_TILES
+    return fields_for(subjects, cellar_values(data))
+
+
+@cache  # the same few fields for every player, every time the steps are listed
+def fields_for(subjects: tuple[str | None, ...], cellar: tuple[int, ...]) -> tuple[Field, ...]:
     return (
         Field(
             "track_position",
@@ -674,7 +680,7 @@ def score_fields(data: Mapping[str, Any]) -> tuple[Field, ...]:
             help="Flipped once you passed 100 points; it adds 100 to the track position.",
         ),
         *[f for k, s in enumerate(subjects, start=1) for f in scale_fields(s, k)],
-        *cellar_fields(cellar_values(data)),
+        *cellar_fields(cellar),
         Field(
             "farewell",
             "Inquisitors sent away with Farewell",
