@@ -155,6 +155,11 @@ def list_sessions(folder: Path) -> list[SessionSummary]:
     What each file says comes from history's index, so a folder of many sessions is listed
     at once: only a file that changed since it was last read is read again.
     """
+    try:
+        if not any(name.endswith(".toml") for name in os.listdir(folder)):
+            return []  # a new saves folder: nothing to list, no index code to load
+    except OSError:
+        return []
     from tui.history_index import load_history
 
     def newest(summary: SessionSummary) -> tuple[float, str]:
