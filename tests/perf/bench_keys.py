@@ -16,7 +16,7 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
-from tests.perf.measure import BARE, LASTROUND, Tmux, percentile, report
+from tests.perf.measure import BARE, LASTROUND, Tmux, compile_sources, percentile, report
 
 RFTG_CARDS = ("Old Earth", "Galactic Federation", "Gem World", "Space Marines", "New Sparta",
               "Alien Tech Institute", "Mining League", "Rebel Base")
@@ -81,6 +81,7 @@ def summary(name: str, timed: Timed) -> str:
 
 
 def main() -> None:
+    compile_sources()
     with tempfile.TemporaryDirectory() as folder:
         cwd = Path(folder)
         bare = typed([*BARE, "typing"], "Bare Textual app", "the quick brown fox jumps" * 2, cwd)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from tests.perf.measure import PYTHON, ROOT, report
+from tests.perf.measure import PYTHON, ROOT, compile_sources, report
 
 OURS = """
 import asyncio, resource, sys, tempfile
@@ -69,6 +69,7 @@ def peak_kib(script: str) -> int:
 
 
 def main() -> None:
+    compile_sources()
     runs = 3
     bare = sorted(peak_kib(BARE) for _ in range(runs))
     screens = sorted(peak_kib(SCREENS) for _ in range(runs))

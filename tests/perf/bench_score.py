@@ -6,7 +6,7 @@ import statistics
 import subprocess
 import time
 
-from tests.perf.measure import PYTHON, ROOT, report, spread
+from tests.perf.measure import PYTHON, ROOT, compile_sources, report, spread
 
 RUNS = 15
 EXAMPLE = ROOT / "saves" / "examples" / "rftg-4-players.toml"
@@ -19,6 +19,7 @@ def timed(command: list[str]) -> float:
 
 
 def main() -> None:
+    compile_sources()
     floor, ours = [], []
     score = [PYTHON, "-m", "tui", "score", str(EXAMPLE), "--json"]
     for _ in range(RUNS):

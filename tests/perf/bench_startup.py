@@ -11,7 +11,7 @@ import statistics
 import tempfile
 from pathlib import Path
 
-from tests.perf.measure import BARE, LASTROUND, Tmux, report, spread
+from tests.perf.measure import BARE, LASTROUND, Tmux, compile_sources, report, spread
 
 PAIRS = 11
 
@@ -26,6 +26,7 @@ def launch(command: list[str], ready: list[str], cwd: Path) -> list[float]:
 
 
 def main() -> None:
+    compile_sources()
     with tempfile.TemporaryDirectory() as folder:
         cwd = Path(folder)
         ours, bare, bare_line = [], [], []

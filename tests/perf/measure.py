@@ -17,6 +17,15 @@ BARE = [PYTHON, str(ROOT / "tests" / "perf" / "bare_app.py")]
 TMUX = ["tmux", "-L", "lastround-bench"]  # a server of its own, apart from any test's
 
 
+def compile_sources() -> None:
+    """Byte-compile the app first, as its first run does for a player: otherwise, where
+    PYTHONDONTWRITEBYTECODE is set, every launch would also compile each changed module."""
+    import compileall
+
+    for folder in ("tui", "screens"):
+        compileall.compile_dir(ROOT / folder, quiet=1)
+
+
 class Tmux:
     """One 80×24 tmux session running a command; read with capture-pane."""
 
