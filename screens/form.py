@@ -19,6 +19,16 @@ from tui.widgets.error_line import ErrorLine
 YES_NO = ("no", "yes")
 
 
+def shown_value(field: Field, value: Any) -> str | None:
+    """What the field's widget holds for `value`: a Choice's option (None: its first one)
+    or an Input's text."""
+    if field.kind == "bool":
+        return "yes" if value else "no"
+    if value is None:
+        return None if field.kind == "choice" else ""
+    return str(value)
+
+
 class FormScreen(StepScreen):
     def compose_body(self) -> ComposeResult:
         known = self.known_values()
@@ -36,13 +46,12 @@ class FormScreen(StepScreen):
     def fill(self) -> None:
         known = self.known_values()
         for field in self.step.fields:
-            value = known.get(field.key, field.default)
+            shown = shown_value(field, known.get(field.key, field.default))
             widget = self.query_one(f"#field-{field.key}")
             if isinstance(widget, Choice):
-                shown = ("yes" if value else "no") if field.kind == "bool" else value
-                widget.choose(None if shown is None else str(shown))
+                widget.choose(shown)
             elif isinstance(widget, Input):
-                widget.value = "" if value is None else str(value)
+                widget.value = shown or ""
             self.query_one(f"#error-{field.key}", ErrorLine).show("")
         if self.step.fields:
             self.query_one(f"#field-{self.step.fields[0].key}").focus()
@@ -56,11 +65,12 @@ class FormScreen(StepScreen):
 
     def field_widget(self, field: Field, value: Any) -> Widget:
         wid = f"field-{field.key}"
+        shown = shown_value(field, value)
         if field.kind == "bool":
-            return Choice(YES_NO, "yes" if value else "no", id=wid)
+            return Choice(YES_NO, shown, id=wid)
         if field.kind == "choice":
-            return Choice(field.choices, None if value is None else str(value), id=wid)
-        text = "" if value is None else str(value)
+            return Choice(field.choices, shown, id=wid)
+        text = shown or ""
         if field.kind == "int":
             # Empty is not shown as wrong while typing: Enter says what a field needs.
             return Input(text, type="integer", id=wid, classes="number", max_length=8,
