@@ -134,14 +134,8 @@ class SessionSummary:
         return game_title(self.game)
 
 
-def summarize(path: Path) -> SessionSummary:
-    """One file as the home list shows it (history's record of it); never raises."""
-    from tui.history_index import read_record
-
-    return summary_of(path, read_record(path.parent, path.name))
-
-
 def summary_of(path: Path, record: SessionRecord) -> SessionSummary:
+    """A file as the home list shows it, from history's record of it."""
     if record.error:
         return SessionSummary(path, game=record.game, error=one_line(f"{path}: {record.error}"))
     return SessionSummary(path, game=record.game, created=record.created,

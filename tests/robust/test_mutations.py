@@ -30,7 +30,8 @@ from tests import galileo_play, rftg_play
 from tui.games import get_game
 from tui.games.base import RulesError
 from tui.games.checks import check_session
-from tui.saves import SaveError, read_session, summarize
+from tui.history_index import read_record
+from tui.saves import SaveError, read_session, summary_of
 from tui.scoring import score_file
 from tui.session import Session
 
@@ -231,7 +232,7 @@ def test_no_damaged_file_crashes_anything(tmp_path: Path) -> None:
         kind, raw = damaged
         kinds[kind] += 1
         path.write_bytes(raw)
-        summary = summarize(path)  # the home list: never raises
+        summary = summary_of(path, read_record(path.parent, path.name))  # never raises
         assert summary.error == "" or one_line_about(summary.error, path), summary.error
         try:
             data = read_session(path)
