@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 from textual import events
 from textual.app import App, SystemCommand
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.geometry import Size
 from textual.screen import Screen
@@ -162,9 +164,16 @@ class LastRoundApp(Safekeeping, App[None]):
             return
         screen = step_screen(step.kind)(self.session, step, index)
         if isinstance(shown, StepScreenMarker):
-            self.switch_screen(screen)
+            self.call_next(self.free_when_gone, self.switch_screen(screen))
         else:
             self.push_screen(screen)
+
+    async def free_when_gone(self, switched: AwaitComplete) -> None:
+        """A step screen left behind is garbage in reference cycles (widgets know their
+        parents): free it once the next step is drawn, before the cyclic garbage collector
+        would stop the app for it in the middle of a key."""
+        await switched
+        self.screen.call_after_refresh(gc.collect)
 
     def confirm_step(self, values: dict[str, Any], *, partial: bool = False) -> None:
         """Record the shown step, save it, then show what comes next.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from collections.abc import Sequence
@@ -75,5 +76,8 @@ def run_app(*, saves: str | None, command: str | None, game: str | None,
     # Exported COLUMNS/LINES would pin Textual's size: it must follow the terminal's resizes.
     for pinned in ("COLUMNS", "LINES"):
         os.environ.pop(pinned, None)
+    # What is loaded by now lives as long as the process: set it aside from the cyclic
+    # garbage collector, whose full passes would otherwise walk it all again during a key.
+    gc.freeze()
     app.run()
     return app.return_code or 0

@@ -49,3 +49,19 @@ def test_a_launch_with_options_gets_the_same_app_through_the_parser(
     monkeypatch.setattr(cli, "run_app", lambda **options: launched.append(options) or 0)
     assert cli.main(["--saves", "elsewhere"]) == 0
     assert launched == [{"saves": "elsewhere", "command": None, "game": None, "file": None}]
+
+
+def test_what_is_loaded_before_the_app_runs_is_set_aside_from_the_garbage_collector() -> None:
+    """Modules, classes and the app live as long as the process: the collector's full passes
+    (which stop the app) never walk them again."""
+    script = ("import gc\nimport tui.app\nfrom tui import cli\n"
+              "class App:\n"
+              "    return_code = 0\n"
+              "    def run(self):\n"
+              "        print(gc.get_freeze_count() > 10_000, gc.is_tracked(tui.app.__dict__),\n"
+              "              tui.app.__dict__ not in gc.get_objects())\n"
+              "tui.app.make_app = lambda *args, **options: App()\n"
+              "cli.main([])\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60, check=True)
+    assert done.stdout.split() == ["True", "True", "True"]
