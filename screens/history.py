@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Input, Label, Static
+from textual.widgets import DataTable, Footer, Input, Label, Static
 
 from tui.games import game_title
 from tui.history import (
@@ -28,6 +28,7 @@ from tui.history import (
     sort_records,
     sparkline,
 )
+from tui.widgets.title_bar import TitleBar
 
 if TYPE_CHECKING:
     from tui.app import LastRoundApp
@@ -140,7 +141,7 @@ class HistoryScreen(Screen[None]):
         return cast("LastRoundApp", self.app)
 
     def compose(self) -> ComposeResult:
-        yield Header(icon="")
+        yield TitleBar()
         with Horizontal(id="history-filter-row"):
             yield Label("Filter")
             yield Input(placeholder="a game or a player (press /)", id="history-filter",

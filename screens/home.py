@@ -8,9 +8,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Footer, Static
 
 from tui.saves import SessionSummary, list_sessions
+from tui.widgets.title_bar import TitleBar
 
 if TYPE_CHECKING:
     from tui.app import LastRoundApp
@@ -61,7 +62,7 @@ class HomeScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Header(icon="")
+        yield TitleBar()
         yield Static("Last Round", id="name")
         yield Static("The end of the game, scored by its own rules.", id="tagline")
         yield Static(Text.assemble("New session: press ", ("r", "bold"),

@@ -18,13 +18,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Static
 
 from screens.breakdown import details_table, score_table, winner_text
 from tui.corrections import correctable_steps
 from tui.games.base import RulesError
 from tui.replay import Moment, correction_notes, drift, final_result, replay, when
 from tui.session import Session
+from tui.widgets.title_bar import TitleBar
 
 if TYPE_CHECKING:
     from tui.app import LastRoundApp
@@ -146,7 +147,7 @@ class ReplayScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         self.title = self.session.title
-        yield Header(icon="")
+        yield TitleBar()
         yield Static("", id="replay-title", classes="step-title")
         with VerticalScroll(id="replay-body") as body:
             body.can_focus = True  # ↑↓ and PgUp/PgDn scroll a long page

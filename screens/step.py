@@ -9,11 +9,12 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Static
 
 from tui.app import StepScreenMarker
 from tui.games.base import Step
 from tui.session import Session
+from tui.widgets.title_bar import TitleBar
 
 if TYPE_CHECKING:
     from tui.app import LastRoundApp
@@ -45,7 +46,7 @@ class StepScreen(StepScreenMarker):
 
     def compose(self) -> ComposeResult:
         self.show_heading()
-        yield Header(icon="")
+        yield TitleBar()
         yield Static(self.step.title, classes="step-title")
         with VerticalScroll(classes="step-body") as body:
             # The fields take focus; a screen without fields scrolls its body by keys.

@@ -170,10 +170,11 @@ class LastRoundApp(Safekeeping, App[None]):
 
     async def free_when_gone(self, switched: AwaitComplete) -> None:
         """A step screen left behind is garbage in reference cycles (widgets know their
-        parents): free it once the next step is drawn, before the cyclic garbage collector
-        would stop the app for it in the middle of a key."""
+        parents): free it while the player reads the next step, before the cyclic garbage
+        collector would stop the app for it in the middle of a key. Its timers' tasks let
+        go of it a moment after it is removed."""
         await switched
-        self.screen.call_after_refresh(gc.collect)
+        self.set_timer(0.05, gc.collect, name="free the step left behind")
 
     def confirm_step(self, values: dict[str, Any], *, partial: bool = False) -> None:
         """Record the shown step, save it, then show what comes next.

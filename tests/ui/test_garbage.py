@@ -2,7 +2,7 @@
 
 Each screen is a web of reference cycles, freed only by the collector's full passes, which
 stop the app for tens of milliseconds. So the app frees a finished step's screen itself,
-right after drawing the next one.
+while the player reads the next one.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ async def test_the_step_left_behind_is_freed_once_the_next_is_drawn(tmp_path: Pa
             await pilot.press(*"Ada", "tab", *"Bo", "enter")
             await pilot.pause()
             assert app.screen.step.id != "setup"  # type: ignore[attr-defined]
-            await pilot.pause()
+            await pilot.pause(0.3)
             assert setup() is None
         finally:
             gc.enable()
