@@ -60,15 +60,22 @@ class CardsScreen(StepScreen):
                 yield Input(placeholder="type a few letters of a card", id="search", compact=True)
                 yield OptionList(id="suggestions")
             yield Static(id="tableau")
+        # Built when first used: most tables list cards, and each widget costs the step
+        # change that shows this screen.
         with Vertical(id="quick", classes="hidden" if not self.quick else ""):
-            yield Static(self.QUICK_HINT, classes="field-hint")
-            for field in QUICK_FIELDS:
-                with Horizontal(classes="field-row"):
-                    yield Label(field.label, classes="field-label")
-                    yield Input(str(self.known.get(field.key, "")), type="integer", compact=True,
-                                id=f"field-{field.key}", classes="number", max_length=5,
-                                valid_empty=True)  # as in every form: Enter says what's needed
-                yield ErrorLine(id=f"error-{field.key}")
+            if self.quick:
+                yield from self.quick_fields()
+
+    def quick_fields(self) -> ComposeResult:
+        yield Static(self.QUICK_HINT, classes="field-hint")
+        for field in QUICK_FIELDS:
+            yield Horizontal(
+                Label(field.label, classes="field-label"),
+                Input(str(self.known.get(field.key, "")), type="integer", compact=True,
+                      id=f"field-{field.key}", classes="number", max_length=5,
+                      valid_empty=True),  # as in every form: Enter says what's needed
+                classes="field-row")
+            yield ErrorLine(id=f"error-{field.key}")
 
     def on_mount(self) -> None:
         self.show_suggestions("")
@@ -162,7 +169,10 @@ class CardsScreen(StepScreen):
         self.query_one("#tableau", Static).update("\n".join(lines))
 
     # quick entry ------------------------------------------------------------------
-    def action_quick(self) -> None:
+    async def action_quick(self) -> None:
+        quick = self.query_one("#quick")
+        if not quick.children:
+            await quick.mount_all(self.quick_fields())
         self.switch_entry(quick=True)
 
     def action_list_cards(self) -> None:

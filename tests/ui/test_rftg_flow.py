@@ -327,6 +327,7 @@ async def test_quick_entry_and_back_keeps_the_list_and_names_the_mode_in_the_foo
                     if b.binding.show}
 
         assert {"Remove last", "Quick entry"} <= footer() and "List cards" not in footer()
+        assert not app.screen.query("#field-tableau_vp"), "quick entry is built on first use"
         await press(pilot, "ctrl+t")
         assert "List cards" in footer() and not {"Remove last", "Quick entry"} & footer()
         assert app.focused is app.screen.query_one("#field-tableau_vp", Input)
