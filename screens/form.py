@@ -36,7 +36,8 @@ class FormScreen(StepScreen):
             with Horizontal(classes="field-row"):
                 yield Label(field.label, classes="field-label")
                 yield self.field_widget(field, known.get(field.key, field.default))
-            yield ErrorLine(id=f"error-{field.key}")
+        # A field's error line is added under it when it first has something to say: a
+        # screen of a dozen fields shows faster without a dozen empty lines to build.
 
     @classmethod
     def step_layout(cls, step: Step) -> Hashable | None:
@@ -52,7 +53,7 @@ class FormScreen(StepScreen):
                 widget.choose(shown)
             elif isinstance(widget, Input):
                 widget.value = shown or ""
-            self.query_one(f"#error-{field.key}", ErrorLine).show("")
+            self.show_error(field.key, "")
         if self.step.fields:
             self.query_one(f"#field-{self.step.fields[0].key}").focus()
 
@@ -88,10 +89,20 @@ class FormScreen(StepScreen):
         raw = self.query_one(f"#field-{field.key}", Input).value
         return parse_int(field, raw) if field.kind == "int" else parse_name(raw, field.label)
 
-    def refuse(self, key: str, message: str) -> None:
-        errors = self.query(f"#error-{key}").results(ErrorLine)
+    def show_error(self, key: str, message: str) -> None:
+        """Say under the field what is wrong with it (nothing: clear what was said)."""
+        errors = list(self.query(f"#error-{key}").results(ErrorLine))
+        if not errors and message:
+            row = self.query_one(f"#field-{key}").parent
+            assert isinstance(row, Widget)
+            errors = [ErrorLine(id=f"error-{key}")]
+            self.query_one(".step-body").mount(errors[0], after=row)
         for error in errors:
             error.show(message)
+
+    def refuse(self, key: str, message: str) -> None:
+        if any(field.key == key for field in self.step.fields):
+            self.show_error(key, message)
             self.query_one(f"#field-{key}").focus()
         self.say(message)
 
@@ -99,12 +110,11 @@ class FormScreen(StepScreen):
         values: dict[str, Any] = {}
         first_bad: Widget | None = None
         for field in self.step.fields:
-            error = self.query_one(f"#error-{field.key}", ErrorLine)
             try:
                 values[field.key] = self.read_field(field)
-                error.show("")
+                self.show_error(field.key, "")
             except Invalid as problem:
-                error.show(str(problem))
+                self.show_error(field.key, str(problem))
                 first_bad = first_bad or self.query_one(f"#field-{field.key}")
         if first_bad is not None:
             first_bad.focus()

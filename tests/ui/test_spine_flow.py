@@ -16,6 +16,7 @@ from screens.setup import SetupScreen
 from tests.helpers import make_test_app, only_session
 from tui.saves import write_session
 from tui.session import Session
+from tui.widgets.error_line import ErrorLine
 
 
 async def test_home_shows_the_name_and_both_games(saves: Path) -> None:
@@ -83,11 +84,16 @@ async def test_a_bad_number_is_refused_at_the_field_and_nothing_is_saved(saves: 
         await pilot.press(*"Ada", "tab", *"Bo", "enter", "space", "down", "space", "enter")
         await pilot.pause()
         before = only_session(saves)
+        assert isinstance(app.screen, FormScreen)
+        assert not app.screen.query(ErrorLine), "error lines are added when first needed"
         await pilot.press(*"120", "tab", "1", "enter")
         await pilot.pause()
-        assert isinstance(app.screen, FormScreen)
-        error = app.screen.query_one("#error-points").render()
-        assert "at most 99" in str(error)
+        error = app.screen.query_one("#error-points", ErrorLine)
+        assert "at most 99" in str(error.render())
+        row = app.screen.query_one("#field-points").parent
+        assert row is not None and error in row.parent.children  # type: ignore[union-attr]
+        siblings = list(row.parent.children)  # type: ignore[union-attr]
+        assert siblings.index(error) == siblings.index(row) + 1, "right under its field"
         assert only_session(saves) == before
 
 
