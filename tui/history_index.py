@@ -25,8 +25,10 @@ from tui.saves import SaveError, read_session
 INDEX_NAME = ".lastround-index.sqlite"
 # Bump when a record's shape or the rules' totals change: every row is then read again.
 INDEX_VERSION = "2"  # 2: what opening a session would refuse is an error row too
-COLUMNS = ("name", "size", "mtime_ns", "game", "created", "status", "players", "winners",
-           "decided_by", "corrected", "error")
+# A record's columns (Row), then the file's size and time (Stat).
+RECORD_COLUMNS = ("name", "game", "created", "status", "players", "winners", "decided_by",
+                  "corrected", "error")
+COLUMNS = (*RECORD_COLUMNS, "size", "mtime_ns")
 REBUILD = f"""
 DROP TABLE IF EXISTS meta;
 DROP TABLE IF EXISTS sessions;
@@ -45,6 +47,7 @@ INSERT INTO meta VALUES ('version', '{INDEX_VERSION}');
 """
 
 Stat = tuple[int, int]  # size, mtime_ns
+Row = tuple[Any, ...]  # a record as its RECORD_COLUMNS: plain text and numbers
 
 
 def index_path(folder: Path) -> Path:
@@ -78,15 +81,23 @@ def read_record(folder: Path, name: str) -> SessionRecord:
     return record_from_data(name, data)
 
 
-def read_chunk(folder: Path, names: list[str]) -> list[SessionRecord]:
-    return [read_record(folder, name) for name in names]
+def read_chunk(folder: Path, names: list[str]) -> list[Row]:
+    """The files' records as index rows: a worker process sends these back, and plain text
+    and numbers pickle far quicker than records."""
+    return [row_of(read_record(folder, name)) for name in names]
 
 
 # Below this many files, reading them takes less time than starting worker processes.
 PARALLEL_FROM = 400
+# At most this many files to a chunk: the last chunk a worker ends with is short, so the
+# other workers are not left waiting long for it (a chunk's result comes back all at once).
+CHUNK_MOST = 250
+# What every worker needs, imported once by the fork server instead of by each worker.
+WORKER_MODULES = ["__main__", "tui.history_index", "tui.games.checks", "tui.games.galileo",
+                  "tui.games.rftg"]
 
 
-def read_records(folder: Path, names: list[str]) -> list[SessionRecord]:
+def read_fresh_rows(folder: Path, names: list[str]) -> list[Row]:
     """Read and total the files in order; many files are shared among the machine's cores
     (tomllib is pure Python, so threads would not help)."""
     workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
@@ -99,17 +110,19 @@ def read_records(folder: Path, names: list[str]) -> list[SessionRecord]:
     from concurrent.futures.process import BrokenProcessPool
     from functools import partial
 
-    size = -(-len(names) // (workers * 4))  # a few chunks per worker evens out their pace
+    size = min(-(-len(names) // (workers * 4)), CHUNK_MOST)  # several chunks per worker
     chunks = [names[start:start + size] for start in range(0, len(names), size)]
     # Never fork: the app has threads. A fork server starts clean, then forks each worker.
     method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+    context = multiprocessing.get_context(method)
+    if method == "forkserver":  # heeded until the fork server starts: the first time only
+        context.set_forkserver_preload(WORKER_MODULES)
     try:
         # Inside the app, Textual captures sys.stderr (it has no file descriptor), and the
         # helper process multiprocessing starts needs a real one.
-        with (redirect_stderr(stderr),
-              ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method)) as pool):
-            return [record for chunk in pool.map(partial(read_chunk, folder), chunks)
-                    for record in chunk]
+        with (redirect_stderr(stderr), ProcessPoolExecutor(workers, mp_context=context) as pool):
+            return [row for chunk in pool.map(partial(read_chunk, folder), chunks)
+                    for row in chunk]
     except (OSError, ValueError, BrokenProcessPool):  # no processes here: read them in this one
         return read_chunk(folder, names)
 
@@ -128,12 +141,12 @@ def load_history(folder: Path, *, use_index: bool = True) -> list[SessionRecord]
                 records.append(row[1])
             else:
                 unread.append(name)
-        read = read_records(folder, unread)
-        records.extend(read)
-        fresh = [(stats[name], record) for name, record in zip(unread, read, strict=True)]
+        fresh = read_fresh_rows(folder, unread)
+        # Built from the rows as a warm index would build them: cold and warm agree.
+        records.extend(record for record, _ in records_of(fresh))
         gone = [name for name in cached if name not in stats]
         if connection and (fresh or gone):
-            write_rows(connection, fresh, gone)
+            write_rows(connection, [(*row, *stats[row[0]]) for row in fresh], gone)
     finally:
         if connection:
             connection.close()
@@ -195,31 +208,36 @@ def read_rows(connection: sqlite3.Connection) -> dict[str, tuple[Stat, SessionRe
         rows = connection.execute(f"SELECT {', '.join(COLUMNS)} FROM sessions").fetchall()
     except sqlite3.DatabaseError:
         return {}
+    return {record.file: ((row[-2], row[-1]), record) for record, row in records_of(rows)}
+
+
+def records_of(rows: list[Row]) -> list[tuple[SessionRecord, Row]]:
+    """The record of each row, beside its row; a damaged row is left out (its file is read
+    again)."""
     try:  # one JSON document for every row: far quicker than thousands of small ones
-        decoded = json.loads("[" + ",".join(f"[{row[6]},{row[7]}]" for row in rows) + "]")
+        decoded = json.loads("[" + ",".join(f"[{row[4]},{row[5]}]" for row in rows) + "]")
         if len(decoded) != len(rows):
             raise ValueError("rows and their JSON do not match")
     except (ValueError, TypeError):
         decoded = [decoded_row(row) for row in rows]  # find the damaged rows one by one
-    cached = {}
+    records = []
     for row, pair in zip(rows, decoded, strict=True):
         try:
-            cached[row[0]] = ((row[1], row[2]), record_of(row, *pair))
+            records.append((record_of(row, *pair), row))
         except (ValueError, TypeError, KeyError):
-            continue  # a damaged row: its file is read again
-    return cached
+            continue
+    return records
 
 
-def decoded_row(row: tuple[Any, ...]) -> tuple[Any, Any]:
+def decoded_row(row: Row) -> tuple[Any, Any]:
     try:
-        return json.loads(row[6]), json.loads(row[7])
+        return json.loads(row[4]), json.loads(row[5])
     except (ValueError, TypeError):
         return None, None
 
 
-def record_of(row: tuple[Any, ...], players: list[list[Any]], winners: list[str]
-              ) -> SessionRecord:
-    name, _, _, game, created, status, _, _, decided_by, corrected, error = row
+def record_of(row: Row, players: list[list[Any]], winners: list[str]) -> SessionRecord:
+    name, game, created, status, _, _, decided_by, corrected, error = row[:len(RECORD_COLUMNS)]
     return SessionRecord(
         file=name, game=game, created=created, status=status,
         players=tuple(PlayerResult(player, seat, total, parts, place)
@@ -227,23 +245,23 @@ def record_of(row: tuple[Any, ...], players: list[list[Any]], winners: list[str]
         winners=tuple(winners), decided_by=decided_by, corrected=bool(corrected), error=error)
 
 
-def row_of(stat: Stat, record: SessionRecord) -> tuple[Any, ...]:
+def row_of(record: SessionRecord) -> Row:
     players = [[p.name, p.total, dict(p.parts), p.place] for p in record.players]
-    return (record.file, *stat, record.game, record.created, record.status,
+    return (record.file, record.game, record.created, record.status,
             json.dumps(players, ensure_ascii=False, separators=(",", ":")),
             json.dumps(list(record.winners), ensure_ascii=False, separators=(",", ":")),
             record.decided_by, int(record.corrected), record.error)
 
 
-def write_rows(connection: sqlite3.Connection, fresh: Iterable[tuple[Stat, SessionRecord]],
-               gone: Iterable[str]) -> None:
-    """One transaction; when it can't be written (locked, read-only) the index waits."""
+def write_rows(connection: sqlite3.Connection, fresh: Iterable[Row], gone: Iterable[str]
+               ) -> None:
+    """One transaction; when it can't be written (locked, read-only) the index waits.
+    `fresh` rows hold every one of COLUMNS."""
     marks = ", ".join("?" * len(COLUMNS))
     try:
         with connection:
             connection.executemany(f"INSERT OR REPLACE INTO sessions ({', '.join(COLUMNS)}) "
-                                   f"VALUES ({marks})",
-                                   [row_of(stat, record) for stat, record in fresh])
+                                   f"VALUES ({marks})", fresh)
             connection.executemany("DELETE FROM sessions WHERE name = ?",
                                    [(name,) for name in gone])
     except sqlite3.Error:

@@ -20,6 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a plain script
 
+from tests.perf.measure import compile_sources
 from tui.history import record_from_data
 from tui.history_index import index_path, load_history
 from tui.saves import read_session
@@ -115,6 +116,7 @@ def main() -> None:
     options.add_argument("--files", type=int, default=10_000)
     options.add_argument("--runs", type=int, default=5)
     args = options.parse_args()
+    compile_sources()  # each worker process imports the app afresh
     measures: dict[str, list[float]] = {
         "bare": [], "checked": [], "scored": [], "cold": [], "warm": []}
     with tempfile.TemporaryDirectory() as name:

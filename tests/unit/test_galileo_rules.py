@@ -761,3 +761,26 @@ def test_a_die_face_is_a_closed_box_of_equal_lines(colour: str) -> None:
 def test_an_unknown_die_colour_is_refused() -> None:
     with pytest.raises(ValueError):
         die_face_text("green", 3)
+
+
+def test_a_field_with_a_default_is_what_replacing_its_default_gives() -> None:
+    import dataclasses
+
+    from tui.games.base import Field
+
+    every = {f.name: f"value of {f.name}" for f in dataclasses.fields(Field)}
+    field = Field(**every)  # type: ignore[arg-type]
+    assert field.with_default(7) == dataclasses.replace(field, default=7)
+    assert field.with_default(7) != field and field.with_default(7).default == 7
+
+
+def test_each_players_scores_form_shows_their_saved_entries() -> None:
+    data = session(player("Ada", track=112, tribunal=-3, cellar=[1, 0, 2, 0]),
+                   player("Bo", dice=9), subjects=FOUR_SUBJECTS)
+    ada, bo = (step_by_id(data, f"scores-{seat}") for seat in (0, 1))
+    shown = [{f.key: f.default for f in form.fields} for form in (ada, bo)]
+    assert shown[0]["track_position"] == 12 and shown[0]["flipped"] is True
+    assert shown[0]["tribunal"] == -3 and shown[1]["tribunal"] == 0
+    assert shown[0]["cellar_3"] == 2 and shown[1]["cellar_3"] == 0
+    assert shown[0]["dice"] == 0 and shown[1]["dice"] == 9
+    assert [f.key for f in ada.fields] == [f.key for f in bo.fields]

@@ -9,8 +9,11 @@ from typing import Any
 
 import pytest
 
+from tui.games.base import RulesError
 from tui.saves import (
+    LARGEST_NUMBER,
     SaveError,
+    check_numbers,
     list_sessions,
     new_session_path,
     read_session,
@@ -192,3 +195,21 @@ def test_the_list_is_newest_first_and_keeps_unreadable_files(saves: Path) -> Non
     assert [s.path.name for s in listed] == ["new.toml", "bad.toml", "old.toml"]
     assert listed[0].winners == ("Ada",) and listed[0].players == ("Ada", "Bo")
     assert listed[1].error.startswith(str(saves / "bad.toml"))
+
+
+@pytest.mark.parametrize(("where", "data"), [
+    ("chips", {"chips": LARGEST_NUMBER + 1}),
+    ("players[1].chips", {"players": [{"chips": 3}, {"chips": -LARGEST_NUMBER - 1}]}),
+    ("log[0].values.tiles[2]", {"log": [{"values": {"tiles": [1, 2, 10**30]}}]}),
+    ("a[0][1]", {"a": [[0, 2**63]]}),
+])
+def test_a_number_too_large_anywhere_is_named_by_its_key(where: str, data: dict[str, Any],
+                                                         ) -> None:
+    with pytest.raises(RulesError) as raised:
+        check_numbers({"format": 1, "names": ["Ada"], "ok": 1.5e300} | data)
+    assert raised.value.key == where
+
+
+def test_numbers_up_to_the_largest_and_other_values_pass() -> None:
+    check_numbers({"seed": LARGEST_NUMBER, "low": -LARGEST_NUMBER, "flag": True, "far": 1e300,
+                   "text": "9" * 40, "players": [{"name": "Ada", "tiles": [[1], [2]]}]})

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal, NamedTuple, TypeGuard
 
@@ -333,12 +333,16 @@ def cellar_values(data: Mapping[str, Any]) -> tuple[int, ...]:
     return tuple(_checked_int(v, f"cellar_values[{i}]", None, None) for i, v in enumerate(values))
 
 
+# Casefolded once: every tile of every session file history reads is matched here.
+_SUBJECTS_FOLDED: dict[str, str] = {name.casefold(): name for name in SUBJECT_NAMES}
+
+
 def canonical_subject(name: object, path: str) -> str:
     """The Subject's own spelling for `name` (matched ignoring case and spaces)."""
     if isinstance(name, str):
-        for known in SUBJECT_NAMES:
-            if known.casefold() == name.strip().casefold():
-                return known
+        known = _SUBJECTS_FOLDED.get(name.strip().casefold())
+        if known is not None:
+            return known
     raise RulesError(path, f"{name!r} is not a Subject; known: {', '.join(SUBJECT_NAMES)}")
 
 
@@ -736,11 +740,15 @@ def form_values(player: Mapping[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in values.items() if value is not None}
 
 
-def scores_step(data: Mapping[str, Any], index: int, name: str) -> Step:
+def scores_step(
+    data: Mapping[str, Any], index: int, name: str, blank: tuple[Field, ...] | None = None
+) -> Step:
+    """Player `index`'s scores form, showing their saved entries; `blank` is score_fields(data)
+    when the caller already has it (procedure builds one form per player)."""
     saved = form_values(data["players"][index])
     fields = tuple(
-        replace(field, default=saved[field.key]) if field.key in saved else field
-        for field in score_fields(data)
+        field.with_default(saved[field.key]) if field.key in saved else field
+        for field in (score_fields(data) if blank is None else blank)
     )
     return Step(
         f"scores-{index}",
@@ -755,12 +763,13 @@ def scores_step(data: Mapping[str, Any], index: int, name: str) -> Step:
 def procedure(data: Mapping[str, Any]) -> list[Step]:
     """setup, table, trigger, final-turns, scores-0 … scores-(n-1), breakdown."""
     names = player_names(data)
+    blank = score_fields(data)
     return [
         setup_step(data),
         table_step(data, names),
         trigger_step(data, names),
         turns_step(data),
-        *[scores_step(data, i, name) for i, name in enumerate(names)],
+        *[scores_step(data, i, name, blank) for i, name in enumerate(names)],
         Step(
             "breakdown",
             "Final scores",

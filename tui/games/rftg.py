@@ -710,7 +710,7 @@ def _tableau(value: Any, path: str, player: str, edition: str) -> tuple[Card, ..
         found = canonical_name(entry)
         if found is None:
             raise RulesError(path, unknown_card_message(entry, player))
-        cards.append(card(found, edition))
+        cards.append(_deck(edition)[found])  # by its printed name: no second look-up
     return tuple(cards)
 
 
@@ -771,7 +771,7 @@ def _tableau_line(cards: Sequence[Card], edition: str) -> Line:
     for c in cards:
         if c.six_dev:
             shown.append(f"{c.name} ? (bonus below)")
-        elif edition == "2nd" and card(c.name, "1st").vp != c.vp:
+        elif edition == "2nd" and _deck("1st")[c.name].vp != c.vp:
             shown.append(f"{c.name} {c.vp} (2nd edition)")
         else:
             shown.append(f"{c.name} {c.vp}")
