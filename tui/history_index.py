@@ -92,9 +92,6 @@ PARALLEL_FROM = 400
 # At most this many files to a chunk: the last chunk a worker ends with is short, so the
 # other workers are not left waiting long for it (a chunk's result comes back all at once).
 CHUNK_MOST = 250
-# What every worker needs, imported once by the fork server instead of by each worker.
-WORKER_MODULES = ["__main__", "tui.history_index", "tui.games.checks", "tui.games.galileo",
-                  "tui.games.rftg"]
 
 
 def read_fresh_rows(folder: Path, names: list[str]) -> list[Row]:
@@ -114,9 +111,10 @@ def read_fresh_rows(folder: Path, names: list[str]) -> list[Row]:
     chunks = [names[start:start + size] for start in range(0, len(names), size)]
     # Never fork: the app has threads. A fork server starts clean, then forks each worker.
     method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+    # The rules modules are not preloaded in the fork server: on Python 3.11 it imports with
+    # its own sys.path (the current directory first), which may find another copy of the app;
+    # each worker imports them after taking this process's sys.path.
     context = multiprocessing.get_context(method)
-    if method == "forkserver":  # heeded until the fork server starts: the first time only
-        context.set_forkserver_preload(WORKER_MODULES)
     try:
         # Inside the app, Textual captures sys.stderr (it has no file descriptor), and the
         # helper process multiprocessing starts needs a real one.
