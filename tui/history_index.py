@@ -19,8 +19,8 @@ from contextlib import redirect_stderr, suppress
 from pathlib import Path
 from typing import Any
 
-from tui.history import PlayerResult, SessionRecord, record_from_data
-from tui.saves import SaveError, read_session
+from tui.history import PlayerResult, SessionRecord
+from tui.saves import read_record
 
 INDEX_NAME = ".lastround-index.sqlite"
 # Bump when a record's shape or the rules' totals change: every row is then read again.
@@ -69,16 +69,6 @@ def session_stats(folder: Path) -> dict[str, Stat]:
                         stat = entry.stat()
                         stats[entry.name] = (stat.st_size, stat.st_mtime_ns)
     return stats
-
-
-def read_record(folder: Path, name: str) -> SessionRecord:
-    """Read and total one file, in one pass (tomllib once)."""
-    path = folder / name
-    try:
-        data = read_session(path)
-    except SaveError as error:
-        return SessionRecord(name, error=str(error).removeprefix(f"{path}: "))
-    return record_from_data(name, data)
 
 
 def read_chunk(folder: Path, names: list[str]) -> list[Row]:
