@@ -40,6 +40,13 @@ def when(created: str) -> str:
     return created[:16].replace("T", " ") if created else "?"
 
 
+def cell(text: str) -> Text:
+    """A table cell shown as written: a string would be read as Rich markup, so a name with
+    brackets or colons would change, and the first one would load Rich's emoji table (over
+    1 MiB) for nothing."""
+    return Text(text, no_wrap=True, end="")
+
+
 def outcome(summary: SessionSummary) -> str:
     if summary.error:
         return "✗ unreadable"
@@ -85,8 +92,8 @@ class HomeScreen(Screen[None]):
         self.title = "Last Round"
         self.sub_title = ""
         table = self.query_one(DataTable)
-        table.add_column("", key="mark", width=1)
-        table.add_columns("Date", "Game", "Players", "Result")
+        table.add_column(cell(""), key="mark", width=1)
+        table.add_columns(*map(cell, ("Date", "Game", "Players", "Result")))
         self.refresh_sessions()
 
     def on_screen_resume(self) -> None:
@@ -102,9 +109,9 @@ class HomeScreen(Screen[None]):
         for key, summary in self.summaries.items():
             # Short game names and clipped lists keep every column inside 80 columns.
             game = summary.title.split(" ")[0] if summary.title else summary.path.name
-            table.add_row(" ", when(summary.created), clip(game, 20),
-                          clip(", ".join(summary.players), PLAYERS_WIDTH),
-                          clip(outcome(summary), RESULT_WIDTH), key=key)
+            table.add_row(cell(" "), cell(when(summary.created)), cell(clip(game, 20)),
+                          cell(clip(", ".join(summary.players), PLAYERS_WIDTH)),
+                          cell(clip(outcome(summary), RESULT_WIDTH)), key=key)
         if not self.summaries:
             self.query_one("#session-error", Static).update(
                 f"No sessions yet in {self.lastround.saves}/")
@@ -116,8 +123,8 @@ class HomeScreen(Screen[None]):
         table = event.data_table
         marked = getattr(self, "marked", None)
         if marked is not None and marked in table.rows:
-            table.update_cell(marked, "mark", " ")
-        table.update_cell(event.row_key, "mark", MARK)
+            table.update_cell(marked, "mark", cell(" "))
+        table.update_cell(event.row_key, "mark", cell(MARK))
         self.marked = event.row_key
         unfinished = summary is not None and summary.status == "in-progress"
         self.query_one("#resume-line", Static).update(
