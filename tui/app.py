@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from textual import events
 from textual.app import App, SystemCommand
-from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.geometry import Size
 from textual.screen import Screen
 
 from tui.games.base import RulesError, Step
+from tui.memory import release_removed_screens
 from tui.safekeeping import (
     Safekeeping,
     load_session,
@@ -38,20 +38,27 @@ STEP_SCREENS: dict[str, tuple[str, str]] = {
 # What the steps of either game need, imported off the event loop once the home screen is
 # drawn: the first key of a session then waits for no import (nor the first save for tomlkit).
 WARM_UP_MODULES = (
-    *(module for module, _ in STEP_SCREENS.values()),
-    "screens.draw", "screens.help", "tui.games.rftg", "tui.games.galileo",
-    "tomlkit", "tui.toml_merge",
+    "screens.setup", "screens.form", "screens.checklist", "screens.info", "screens.breakdown",
+    "screens.help", "tomlkit", "tui.toml_merge",
 )
+# Each game's own; with a session open (say after `lastround new rftg`) only its game's are
+# loaded, as the other game's may never be needed (about 0.6 MiB for Galileo's).
+GAME_WARM_UP_MODULES = {
+    "rftg": ("screens.cards", "tui.games.rftg"),
+    "galileo": ("screens.turns", "screens.draw", "tui.games.galileo"),
+}
 
 
-def warm_up() -> None:
+def warm_up(game_id: str | None = None) -> None:
     import importlib
 
-    for module in WARM_UP_MODULES:
+    games = [game_id] if game_id in GAME_WARM_UP_MODULES else list(GAME_WARM_UP_MODULES)
+    for module in (*WARM_UP_MODULES, *(m for game in games for m in GAME_WARM_UP_MODULES[game])):
         importlib.import_module(module)
-    from tui.games import rftg
+    if "rftg" in games:
+        from tui.games import rftg
 
-    rftg.search_cards("warm")  # parses the card list and builds the search index
+        rftg.search_cards("warm")  # parses the card list and builds the search index
 
 
 class LastRoundApp(Safekeeping, App[None]):
@@ -113,7 +120,16 @@ class LastRoundApp(Safekeeping, App[None]):
             self.show_history()
         self.screens_ready = True
         self.fit_to_terminal(self.size)
-        self.call_after_refresh(self.run_worker, warm_up, name="warm-up", thread=True)
+        game_id = self.session.game_id if self.session else None
+        self.call_after_refresh(self.run_worker, partial(warm_up, game_id), name="warm-up",
+                                thread=True)
+        self.screen_change_signal.subscribe(self, self.screen_changed)
+
+    def screen_changed(self, screen: Screen[Any]) -> None:
+        """Free what the screen left behind while the player reads the new one, before the
+        garbage collector would stop the app for it in the middle of a key. The new screen
+        is drawn first; the old one's timers let go of it a moment after it is removed."""
+        self.call_after_refresh(self.set_timer, 0.05, release_removed_screens)
 
     # sessions -----------------------------------------------------------------
     def start_new(self, game_id: str) -> None:
@@ -164,17 +180,9 @@ class LastRoundApp(Safekeeping, App[None]):
             return
         screen = step_screen(step.kind)(self.session, step, index)
         if isinstance(shown, StepScreenMarker):
-            self.call_next(self.free_when_gone, self.switch_screen(screen))
+            self.switch_screen(screen)
         else:
             self.push_screen(screen)
-
-    async def free_when_gone(self, switched: AwaitComplete) -> None:
-        """A step screen left behind is garbage in reference cycles (widgets know their
-        parents): free it while the player reads the next step, before the cyclic garbage
-        collector would stop the app for it in the middle of a key. Its timers' tasks let
-        go of it a moment after it is removed."""
-        await switched
-        self.set_timer(0.05, gc.collect, name="free the step left behind")
 
     def confirm_step(self, values: dict[str, Any], *, partial: bool = False) -> None:
         """Record the shown step, save it, then show what comes next.

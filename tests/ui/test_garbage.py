@@ -8,10 +8,14 @@ while the player reads the next one.
 from __future__ import annotations
 
 import gc
+import subprocess
+import sys
 import weakref
 from pathlib import Path
 
 from tests.helpers import make_test_app
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 async def test_the_step_left_behind_is_freed_once_the_next_is_drawn(tmp_path: Path) -> None:
@@ -29,3 +33,26 @@ async def test_the_step_left_behind_is_freed_once_the_next_is_drawn(tmp_path: Pa
         finally:
             gc.enable()
 
+
+
+async def test_the_lines_a_finished_step_drew_are_let_go(tmp_path: Path) -> None:
+    """Textual's style cache (an lru_cache on a method) would keep each gone widget's drawn
+    lines alive: the app empties it with the step left behind."""
+    app = make_test_app(tmp_path, command="new", game="rftg")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        drawn = weakref.ref(app.screen.query_one("#seat-0")._styles_cache)
+        await pilot.press(*"Ada", "tab", *"Bo", "enter")
+        await pilot.pause(0.3)
+        assert drawn() is None
+
+
+def test_a_session_opened_from_the_command_line_warms_up_only_its_own_game() -> None:
+    script = ("import sys\nfrom tui.app import warm_up\nwarm_up('rftg')\n"
+              "print('tui.games.rftg' in sys.modules, 'tui.games.galileo' in sys.modules,\n"
+              "      'screens.cards' in sys.modules, 'screens.turns' in sys.modules)\n"
+              "warm_up()\n"
+              "print('tui.games.galileo' in sys.modules, 'screens.turns' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60, check=True)
+    assert done.stdout.split() == ["True", "False", "True", "False", "True", "True"]

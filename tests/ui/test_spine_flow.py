@@ -173,3 +173,20 @@ async def test_an_unreadable_file_is_listed_and_not_opened(saves: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
     assert (saves / "bad.toml").read_text() == "= nonsense"
+
+
+async def test_the_home_list_shows_names_exactly_as_typed(saves: Path) -> None:
+    """Brackets and colons are not read as markup or emoji codes."""
+    names = ["[b]Ad[/b]", "Bo :smile:"]
+    write_session(saves / "marked.toml", {
+        "format": 1, "game": "toy", "status": "in-progress", "created": "2026-11-29T20:30:00Z",
+        "seed": 7, "players": [{"name": name} for name in names],
+        "log": [{"step": "setup", "at": "2026-11-29T20:30:00Z", "values": {"players": names}}],
+    })
+    app = make_test_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        shown = [str(cell) for cell in table.get_row_at(0)]
+        assert "[b]Ad[/b], Bo :smile:" in shown
+        assert "[b]Ad[/b], Bo :smile:" in app.export_screenshot().replace("&#160;", " ")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -12,6 +14,7 @@ import pytest
 from tui.games.base import RulesError
 from tui.saves import (
     LARGEST_NUMBER,
+    READ_DIRECTLY_UP_TO,
     SaveError,
     check_numbers,
     list_sessions,
@@ -21,6 +24,8 @@ from tui.saves import (
     slug,
     write_session,
 )
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def toy_data(**extra: Any) -> dict[str, Any]:
@@ -213,3 +218,23 @@ def test_a_number_too_large_anywhere_is_named_by_its_key(where: str, data: dict[
 def test_numbers_up_to_the_largest_and_other_values_pass() -> None:
     check_numbers({"seed": LARGEST_NUMBER, "low": -LARGEST_NUMBER, "flag": True, "far": 1e300,
                    "text": "9" * 40, "players": [{"name": "Ada", "tiles": [[1], [2]]}]})
+
+
+@pytest.mark.parametrize("files", [1, READ_DIRECTLY_UP_TO, READ_DIRECTLY_UP_TO + 1])
+def test_a_few_sessions_are_listed_alike_with_or_without_history_index(
+        saves: Path, files: int) -> None:
+    """A folder of a few files is read directly (sqlite3 is not loaded for the home screen);
+    a larger one through history's index: the list is the same either way."""
+    for number in range(files):
+        write_session(saves / f"s{number}.toml", toy_data())
+        os.utime(saves / f"s{number}.toml", (number + 1, number + 1))
+    script = ("import sys\nfrom pathlib import Path\nfrom tui.saves import list_sessions\n"
+              "from tui.games import GAME_MODULES\nGAME_MODULES['toy'] = 'tests.toy_game'\n"
+              f"listed = list_sessions(Path({str(saves)!r}))\n"
+              "print([s.path.name for s in listed], [s.players for s in listed][0],\n"
+              "      'sqlite3' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60, check=True)
+    names = [f"s{number}.toml" for number in reversed(range(files))]
+    indexed = files > READ_DIRECTLY_UP_TO
+    assert done.stdout.split("\n")[0] == f"{names} ('Ada', 'Bo') {indexed}"
