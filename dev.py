@@ -41,7 +41,10 @@ def ensure_environment() -> None:
         subprocess.run([BIN / "python", "-m", "pip", "install", "--quiet",
                         "--disable-pip-version-check", f"uv=={UV_VERSION}"], check=True)
     env = os.environ | {"UV_PROJECT_ENVIRONMENT": str(VENV)}
-    subprocess.run([BIN / "uv", "sync", "--frozen", "--quiet"], cwd=ROOT, env=env, check=True)
+    # Byte-compiled at install, as pip does: otherwise, where PYTHONDONTWRITEBYTECODE is set,
+    # every launch compiles Textual and Rich again (slower to start, ~5 MiB more memory).
+    subprocess.run([BIN / "uv", "sync", "--frozen", "--quiet", "--compile-bytecode"], cwd=ROOT,
+                   env=env, check=True)
     STAMP.write_text(fingerprint())
 
 
