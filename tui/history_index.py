@@ -15,12 +15,12 @@ import os
 import sqlite3
 import sys
 from collections.abc import Iterable
-from contextlib import redirect_stderr, suppress
+from contextlib import redirect_stderr
 from pathlib import Path
 from typing import Any
 
 from tui.history import PlayerResult, SessionRecord
-from tui.saves import read_record
+from tui.saves import Stat, read_record, session_stats
 
 INDEX_NAME = ".lastround-index.sqlite"
 # Bump when a record's shape or the rules' totals change: every row is then read again.
@@ -46,29 +46,11 @@ CREATE TABLE sessions (
 INSERT INTO meta VALUES ('version', '{INDEX_VERSION}');
 """
 
-Stat = tuple[int, int]  # size, mtime_ns
 Row = tuple[Any, ...]  # a record as its RECORD_COLUMNS: plain text and numbers
 
 
 def index_path(folder: Path) -> Path:
     return folder / INDEX_NAME
-
-
-def session_stats(folder: Path) -> dict[str, Stat]:
-    """Every session file directly in the folder (not hidden ones) with its size and time."""
-    stats: dict[str, Stat] = {}
-    try:
-        entries = os.scandir(folder)
-    except OSError:
-        return stats
-    with entries:
-        for entry in entries:
-            if entry.name.endswith(".toml") and not entry.name.startswith("."):
-                with suppress(OSError):  # removed meanwhile: it is simply not listed
-                    if entry.is_file():
-                        stat = entry.stat()
-                        stats[entry.name] = (stat.st_size, stat.st_mtime_ns)
-    return stats
 
 
 def read_chunk(folder: Path, names: list[str]) -> list[Row]:

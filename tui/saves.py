@@ -11,6 +11,7 @@ import os
 import re
 import tomllib
 from collections.abc import Mapping
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -177,29 +178,42 @@ def list_sessions(folder: Path) -> list[SessionSummary]:
     What each file says comes from history's index, so a folder of many sessions is listed
     at once: only a file that changed since it was last read is read again.
     """
-    try:
-        names = [name for name in os.listdir(folder)
-                 if name.endswith(".toml") and not name.startswith(".")]
-    except OSError:
-        return []
-    if not names:
+    stats = session_stats(folder)
+    if not stats:
         return []  # a new saves folder: nothing to list, no index code to load
-
-    def newest(summary: SessionSummary) -> tuple[float, str]:
-        try:
-            return summary.path.stat().st_mtime, summary.path.name
-        except OSError:  # gone since the folder was listed
-            return 0.0, summary.path.name
-
-    if len(names) <= READ_DIRECTLY_UP_TO:
-        records = [read_record(folder, name) for name in names
-                   if (folder / name).is_file()]
+    if len(stats) <= READ_DIRECTLY_UP_TO:
+        records = [read_record(folder, name) for name in stats]
     else:
         from tui.history_index import load_history
 
         records = load_history(folder)
-    summaries = [summary_of(folder / r.file, r) for r in records]
-    return sorted(summaries, key=newest, reverse=True)
+
+    def newest(record: SessionRecord) -> tuple[int, str]:
+        # A file that appeared since the folder was listed sorts last, as one gone would.
+        return stats.get(record.file, (0, 0))[1], record.file
+
+    return [summary_of(folder / r.file, r) for r in sorted(records, key=newest, reverse=True)]
+
+
+Stat = tuple[int, int]  # size, mtime_ns
+
+
+def session_stats(folder: Path) -> dict[str, Stat]:
+    """Every session file directly in the folder (not hidden ones: backups, temporary files,
+    locks, the index) with its size and time."""
+    stats: dict[str, Stat] = {}
+    try:
+        entries = os.scandir(folder)
+    except OSError:
+        return stats
+    with entries:
+        for entry in entries:
+            if entry.name.endswith(".toml") and not entry.name.startswith("."):
+                with suppress(OSError):  # removed meanwhile: it is simply not listed
+                    if entry.is_file():
+                        stat = entry.stat()
+                        stats[entry.name] = (stat.st_size, stat.st_mtime_ns)
+    return stats
 
 
 def read_record(folder: Path, name: str) -> SessionRecord:
