@@ -8,14 +8,11 @@ while the player reads the next one.
 from __future__ import annotations
 
 import gc
-import subprocess
-import sys
 import weakref
 from pathlib import Path
 
+from tests.fresh_python import python_output
 from tests.helpers import make_test_app
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 async def test_the_step_left_behind_is_freed_once_the_next_is_drawn(tmp_path: Path) -> None:
@@ -53,6 +50,4 @@ def test_a_session_opened_from_the_command_line_warms_up_only_its_own_game() -> 
               "      'screens.cards' in sys.modules, 'screens.turns' in sys.modules)\n"
               "warm_up()\n"
               "print('tui.games.galileo' in sys.modules, 'screens.turns' in sys.modules)\n")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          cwd=ROOT, timeout=60, check=True)
-    assert done.stdout.split() == ["True", "False", "True", "False", "True", "True"]
+    assert python_output(script).split() == ["True", "False", "True", "False", "True", "True"]

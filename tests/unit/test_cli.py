@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.fresh_python import python_output
 from tui.cli import parser
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,9 +34,7 @@ def test_the_plain_launch_opens_the_home_screen_without_building_the_parser() ->
     script = ("import sys\nfrom tui import cli\n"
               "cli.run_app = lambda **options: print(sorted(options.items())) or 0\n"
               "cli.main([])\nprint('argparse' in sys.modules)\n")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          cwd=ROOT, timeout=60, check=True)
-    options, parser_loaded = done.stdout.splitlines()
+    options, parser_loaded = python_output(script).splitlines()
     assert options == ("[('command', None), ('file', None), ('game', None), ('saves', None)]")
     assert parser_loaded == "False", "argparse is imported only when there are arguments"
 
@@ -62,6 +61,4 @@ def test_what_is_loaded_before_the_app_runs_is_set_aside_from_the_garbage_collec
               "              tui.app.__dict__ not in gc.get_objects())\n"
               "tui.app.make_app = lambda *args, **options: App()\n"
               "cli.main([])\n")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          cwd=ROOT, timeout=60, check=True)
-    assert done.stdout.split() == ["True", "True", "True"]
+    assert python_output(script).split() == ["True", "True", "True"]

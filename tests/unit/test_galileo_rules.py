@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from tests.fresh_python import python_output
 from tui.games.base import Game, RulesError, Step
 from tui.games.galileo import (
     DEFAULT_CELLAR_VALUES,
@@ -80,10 +81,7 @@ def test_importing_the_rules_leaves_textual_and_tomlkit_out() -> None:
         "import sys, tui.games.galileo\n"
         "print(sorted(m for m in ('textual', 'tomlkit') if m in sys.modules))"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
-    )
-    assert out.stdout.strip() == "[]"
+    assert python_output(code).strip() == "[]"
 
 
 # --- University ------------------------------------------------------------------------------

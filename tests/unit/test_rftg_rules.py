@@ -7,13 +7,12 @@ rftg-six-dev-formulas.md (the formulas and facts behind it).
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
+from tests.fresh_python import python_output
 from tui.games.base import Data, RulesError, Step
 from tui.games.rftg import (
     GAME,
@@ -784,10 +783,7 @@ def test_the_rules_import_no_interface_or_toml_writer() -> None:
         "import sys, tui.games.rftg as r; r.card('Old Earth'); "
         "print(sorted(m for m in ('textual', 'tomlkit') if m in sys.modules))"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
-    )
-    assert done.stdout.strip() == "[]"
+    assert python_output(code).strip() == "[]"
 
 
 def test_a_bonus_lists_the_cards_it_counted() -> None:

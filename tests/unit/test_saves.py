@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.fresh_python import python_output
 from tui.games.base import RulesError
 from tui.saves import (
     LARGEST_NUMBER,
@@ -24,8 +23,6 @@ from tui.saves import (
     slug,
     write_session,
 )
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def toy_data(**extra: Any) -> dict[str, Any]:
@@ -233,8 +230,6 @@ def test_a_few_sessions_are_listed_alike_with_or_without_history_index(
               f"listed = list_sessions(Path({str(saves)!r}))\n"
               "print([s.path.name for s in listed], [s.players for s in listed][0],\n"
               "      'sqlite3' in sys.modules)\n")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          cwd=ROOT, timeout=60, check=True)
     names = [f"s{number}.toml" for number in reversed(range(files))]
     indexed = files > READ_DIRECTLY_UP_TO
-    assert done.stdout.split("\n")[0] == f"{names} ('Ada', 'Bo') {indexed}"
+    assert python_output(script).split("\n")[0] == f"{names} ('Ada', 'Bo') {indexed}"
