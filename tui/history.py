@@ -10,11 +10,13 @@ from __future__ import annotations
 import statistics
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from tui.games import game_title, get_game
 from tui.games.base import RulesError
 from tui.games.checks import check_session
+from tui.saves import SaveError, read_session
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,16 @@ class SessionRecord:
     @property
     def date(self) -> str:
         return self.created[:16].replace("T", " ") if self.created else "?"
+
+
+def read_record(folder: Path, name: str) -> SessionRecord:
+    """Read and total one file, in one pass (tomllib once)."""
+    path = folder / name
+    try:
+        data = read_session(path)
+    except SaveError as error:
+        return SessionRecord(name, error=str(error).removeprefix(f"{path}: "))
+    return record_from_data(name, data)
 
 
 def record_from_data(file: str, data: Mapping[str, Any]) -> SessionRecord:

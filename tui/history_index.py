@@ -19,8 +19,8 @@ from contextlib import redirect_stderr
 from pathlib import Path
 from typing import Any
 
-from tui.history import PlayerResult, SessionRecord
-from tui.saves import Stat, read_record, session_stats
+from tui.history import PlayerResult, SessionRecord, read_record
+from tui.saves import Stat, session_stats
 
 INDEX_NAME = ".lastround-index.sqlite"
 # Bump when a record's shape or the rules' totals change: every row is then read again.

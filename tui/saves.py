@@ -182,6 +182,8 @@ def list_sessions(folder: Path) -> list[SessionSummary]:
     if not stats:
         return []  # a new saves folder: nothing to list, no index code to load
     if len(stats) <= READ_DIRECTLY_UP_TO:
+        from tui.history import read_record
+
         records = [read_record(folder, name) for name in stats]
     else:
         from tui.history_index import load_history
@@ -214,18 +216,6 @@ def session_stats(folder: Path) -> dict[str, Stat]:
                         stat = entry.stat()
                         stats[entry.name] = (stat.st_size, stat.st_mtime_ns)
     return stats
-
-
-def read_record(folder: Path, name: str) -> SessionRecord:
-    """Read and total one file, in one pass (tomllib once)."""
-    from tui.history import SessionRecord, record_from_data
-
-    path = folder / name
-    try:
-        data = read_session(path)
-    except SaveError as error:
-        return SessionRecord(name, error=str(error).removeprefix(f"{path}: "))
-    return record_from_data(name, data)
 
 
 # naming -------------------------------------------------------------------------
