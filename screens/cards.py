@@ -8,8 +8,10 @@ and adds the highlighted guess only when pressed again or after choosing with th
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -17,9 +19,12 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from screens.step import StepScreen
-from tui.fields import Invalid, parse_int
+from tui.drafts import DraftValues
+from tui.fields import Invalid, parse_int, typing_problem
 from tui.games import rftg
 from tui.games.base import Field
+from tui.key_order import focus_now
+from tui.widgets.entry import Entry
 from tui.widgets.error_line import ErrorLine
 
 SUGGESTIONS = 8
@@ -27,6 +32,18 @@ QUICK_FIELDS = (
     Field("tableau_vp", "Printed VP of the tableau", minimum=0, maximum=200),
     Field("bonus_vp", "6-cost development bonuses", minimum=-20, maximum=200),
 )
+
+
+class CardSearch(Entry):
+    """The search field: a pasted list of cards (one a line, or separated by commas) is
+    added card by card, each checked as if typed and confirmed with Enter."""
+
+    def on_paste(self, event: events.Paste) -> None:
+        event.stop()
+        event.prevent_default()  # not Input's paste, which keeps only the first line
+        screen = self.screen
+        if isinstance(screen, CardsScreen):
+            screen.add_pasted(event.text)
 
 
 class CardsScreen(StepScreen):
@@ -49,15 +66,19 @@ class CardsScreen(StepScreen):
             self.session.data["players"][self.step.player or 0])
         self.cards: list[str] = list(known.get("tableau", []))
         self.quick = "tableau_vp" in known and "tableau" not in known
+        kept = None if self.read_only else self.lastround.draft_for(self.step)
+        if kept is not None and kept.get("entry") in ("cards", "quick"):
+            self.quick = kept["entry"] == "quick"  # its fields are built, to take the draft
         self.known = known
         self.edition = str(self.session.data.get("edition", rftg.DEFAULT_EDITION))
         self.spelled: set[str] = set()  # suggestions the typed letters spell (not guesses)
+        self.suggested_for: str | None = None  # the search the list shows suggestions for
         self.picked = False  # the player chose among the suggestions (arrows, or a refusal)
 
     def compose_body(self) -> ComposeResult:
         with Horizontal(id="picker", classes="" if not self.quick else "hidden"):
             with Vertical(id="search-side"):
-                yield Input(placeholder="type a few letters of a card", id="search", compact=True)
+                yield CardSearch(placeholder="type a few letters of a card", id="search")
                 yield OptionList(id="suggestions")
             yield Static(id="tableau")
         # Built when first used: most tables list cards, and each widget costs the step
@@ -71,23 +92,40 @@ class CardsScreen(StepScreen):
         for field in QUICK_FIELDS:
             yield Horizontal(
                 Label(field.label, classes="field-label"),
-                Input(str(self.known.get(field.key, "")), type="integer", compact=True,
-                      id=f"field-{field.key}", classes="number", max_length=5,
-                      valid_empty=True),  # as in every form: Enter says what's needed
+                Entry(str(self.known.get(field.key, "")), id=f"field-{field.key}",
+                      classes="number"),  # as in every form: Enter says what's needed
                 classes="field-row")
             yield ErrorLine(id=f"error-{field.key}")
 
     def on_mount(self) -> None:
         self.show_suggestions("")
         self.show_tableau()
-        self.query_one("#field-tableau_vp" if self.quick else "#search", Input).focus()
+
+    def focus_first(self) -> None:
+        focus_now(self.query_one("#field-tableau_vp" if self.quick else "#search", Input))
 
     # the search ------------------------------------------------------------------
     def on_input_changed(self, event: Input.Changed) -> None:
+        # The field as it is now: a change from a burst of keys may arrive after later ones.
         if event.input.id == "search":
-            self.show_suggestions(event.value)
+            self.show_suggestions(event.input.value)
+        elif field := next((f for f in QUICK_FIELDS if event.input.id == f"field-{f.key}"),
+                           None):
+            self.query_one(f"#error-{field.key}", ErrorLine).show(
+                typing_problem(field, event.input.value))
+
+    def current_suggestions(self) -> OptionList:
+        """The list for the search as it stands now: keys typed in a burst may be ahead of
+        the list, which otherwise follows the field a moment later."""
+        search = self.query_one("#search", Input).value
+        if search != self.suggested_for:
+            self.show_suggestions(search)
+        return self.query_one("#suggestions", OptionList)
 
     def show_suggestions(self, query: str) -> None:
+        if query == self.suggested_for:
+            return  # already listed (a burst of keys listed it before this change arrived)
+        self.suggested_for = query
         options = self.query_one("#suggestions", OptionList)
         options.clear_options()
         self.spelled = set(rftg.matching_cards(query, SUGGESTIONS))
@@ -105,7 +143,7 @@ class CardsScreen(StepScreen):
         return f"{name}  ({card.kind}, {worth})"
 
     def action_suggestion(self, delta: int) -> None:
-        options = self.query_one("#suggestions", OptionList)
+        options = self.current_suggestions()
         if options.option_count:
             options.highlighted = ((options.highlighted or 0) + delta) % options.option_count
             self.picked = True
@@ -118,18 +156,33 @@ class CardsScreen(StepScreen):
         else:
             super().action_confirm()
 
-    def add_highlighted(self, typed: str) -> None:
-        options = self.query_one("#suggestions", OptionList)
+    def add_highlighted(self, typed: str) -> bool:
+        """Add the highlighted suggestion; False (and why, said) when none is added."""
+        options = self.current_suggestions()
         if options.highlighted is None:
             self.say(rftg.unknown_card_message(typed))
-            return
+            return False
         name = str(options.get_option_at_index(options.highlighted).id)
         if name not in self.spelled and not self.picked:
             # Only guesses at a misspelt or unknown name: say so before adding one.
             self.picked = True
             self.say(rftg.unknown_card_message(typed) + " Enter adds the highlighted one.")
+            return False
+        return self.add_card(name)
+
+    def add_pasted(self, text: str) -> None:
+        """Each name of a pasted list, as if typed and confirmed with Enter; at the first one
+        refused, it and the names after it stay in the search field, and the reason is said."""
+        if self.quick or self.read_only:
             return
-        self.add_card(name)
+        search = self.query_one("#search", Input)
+        names = [n.strip() for n in re.split(r"[\r\n,;]+", text) if n.strip()]
+        for number, name in enumerate(names):
+            search.value = search.value + name if number == 0 else name
+            if not self.add_highlighted(search.value):
+                search.value = ", ".join([search.value, *names[number + 1:]])
+                search.cursor_position = len(search.value)
+                return
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """A click on a suggestion adds it."""
@@ -137,15 +190,16 @@ class CardsScreen(StepScreen):
         if not self.read_only and event.option.id is not None:
             self.add_card(str(event.option.id))
 
-    def add_card(self, name: str) -> None:
+    def add_card(self, name: str) -> bool:
         problem = rftg.tableau_problems([*self.cards, name], self.edition, self.elsewhere())
         if problem:
             self.say(problem)
-            return
+            return False
         self.cards.append(name)
         self.say("")
         self.query_one("#search", Input).value = ""
         self.show_tableau()
+        return True
 
     def elsewhere(self) -> list[str]:
         """Cards already in the other players' tableaux (copies are shared by the deck)."""
@@ -168,6 +222,29 @@ class CardsScreen(StepScreen):
             lines.append("(none yet)")
         self.query_one("#tableau", Static).update("\n".join(lines))
 
+    # the draft ---------------------------------------------------------------------
+    def draft(self) -> DraftValues | None:
+        values: DraftValues = {"entry": "quick" if self.quick else "cards",
+                               "cards": list(self.cards),
+                               "search": self.query_one("#search", Input).value}
+        for entry in self.query("#quick Input").results(Input):
+            values[str(entry.id).removeprefix("field-")] = entry.value
+        return values
+
+    def restore(self, values: DraftValues) -> None:
+        cards = [str(name) for name in values["cards"]]
+        problem = rftg.tableau_problems(cards, self.edition, self.elsewhere())
+        if problem:
+            raise ValueError(problem)
+        self.cards = cards
+        self.query_one("#search", Input).value = str(values.get("search", ""))
+        for entry in self.query("#quick Input").results(Input):
+            entry.value = str(values.get(str(entry.id).removeprefix("field-"), entry.value))
+        quick = values.get("entry") == "quick" and bool(self.query("#quick Input"))
+        if quick != self.quick:
+            self.switch_entry(quick=quick)
+        self.show_tableau()
+
     # quick entry ------------------------------------------------------------------
     async def action_quick(self) -> None:
         quick = self.query_one("#quick")
@@ -182,7 +259,7 @@ class CardsScreen(StepScreen):
         self.quick = quick
         self.query_one("#picker").set_class(self.quick, "hidden")
         self.query_one("#quick").set_class(not self.quick, "hidden")
-        self.query_one("#field-tableau_vp" if self.quick else "#search", Input).focus()
+        self.focus_first()
         self.say("")
         self.refresh_bindings()
 
@@ -200,6 +277,7 @@ class CardsScreen(StepScreen):
         progress = None if self.read_only else self.progress()
         if progress is not None and progress != self.session.values_for(self.step):
             self.lastround.confirm_step(progress, partial=True)
+            self.keep_draft()  # the search typed, beyond the cards now saved as progress
         super().action_back()
 
     def progress(self) -> dict[str, Any] | None:
@@ -222,11 +300,12 @@ class CardsScreen(StepScreen):
         values: dict[str, Any] = {}
         for field in QUICK_FIELDS:
             error = self.query_one(f"#error-{field.key}", ErrorLine)
+            entry = self.query_one(f"#field-{field.key}", Input)
             try:
-                values[field.key] = parse_int(field, self.query_one(f"#field-{field.key}",
-                                                                    Input).value)
+                values[field.key] = parse_int(field, entry.value)
                 error.show("")
             except Invalid as problem:
                 error.show(str(problem))
+                focus_now(entry)  # its text selected: the next keys replace it
                 return None
         return values

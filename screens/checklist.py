@@ -7,6 +7,8 @@ from typing import Any
 from textual.app import ComposeResult
 
 from screens.step import StepScreen
+from tui.drafts import DraftValues
+from tui.key_order import focus_now
 from tui.widgets.checklist import Checklist
 
 
@@ -14,6 +16,19 @@ class ChecklistScreen(StepScreen):
     def compose_body(self) -> ComposeResult:
         done = self.step.id in self.session.confirmed() or self.read_only
         yield Checklist(self.step.items, done=done, id="checklist")
+
+    def draft(self) -> DraftValues | None:
+        checklist = self.query_one(Checklist)
+        return {"ticked": sorted(checklist.ticked), "cursor": checklist.cursor}
+
+    def restore(self, values: DraftValues) -> None:
+        checklist = self.query_one(Checklist)
+        ticked = [int(item) for item in values["ticked"]]
+        checklist.ticked = frozenset(i for i in ticked if 0 <= i < len(checklist.items))
+        checklist.cursor = max(0, min(len(checklist.items) - 1, int(values["cursor"])))
+
+    def focus_first(self) -> None:
+        focus_now(self.query_one(Checklist))
 
     def values(self) -> dict[str, Any] | None:
         if not self.query_one(Checklist).complete:

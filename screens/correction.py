@@ -21,6 +21,7 @@ from screens.form import FormScreen
 from screens.step import StepScreen
 from tui.corrections import Correctable, corrected
 from tui.games.base import RulesError, Step
+from tui.key_order import focus_now
 from tui.safekeeping import locked_message
 from tui.session import Session
 
@@ -60,7 +61,7 @@ class CorrectionPicker(ModalScreen[str | None]):
         options = self.query_one(OptionList)
         ids = [c.step.id for c in self.choices]
         options.highlighted = ids.index(self.current) if self.current in ids else 0
-        options.focus()
+        focus_now(options)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -14,9 +14,11 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Label, Static
 
-from tui.fields import Invalid, parse_int, parse_text
+from tui.fields import Invalid, parse_int, parse_text, typing_problem
 from tui.games import galileo
 from tui.games.base import Field
+from tui.key_order import focus_now
+from tui.widgets.entry import Entry
 from tui.widgets.error_line import ErrorLine
 
 BOX = Field("box", "Unused Tier III cards in the box", minimum=1, maximum=40)
@@ -45,13 +47,13 @@ class DrawScreen(ModalScreen[dict[str, Any] | None]):
             yield Static(f"Tier III draw for {why}", classes="step-title")
             with Horizontal(classes="field-row"):
                 yield Label(BOX.label, classes="field-label")
-                yield Input("" if known is None else str(known), type="integer", compact=True,
-                            id="draw-count", classes="number", max_length=3, valid_empty=True)
+                yield Entry("" if known is None else str(known), id="draw-count",
+                            classes="number", placeholder="count")
             yield ErrorLine(id="draw-error")
             yield Static("", id="draw-instruction")
             with Horizontal(classes="field-row hidden", id="card-row"):
                 yield Label("Card taken (optional)", classes="field-label")
-                yield Input(id="draw-card", compact=True, max_length=40, placeholder="its name")
+                yield Entry(id="draw-card", placeholder="its name")
             yield ErrorLine(id="draw-card-error")
         yield Footer()
 
@@ -61,6 +63,13 @@ class DrawScreen(ModalScreen[dict[str, Any] | None]):
                 "session's seed and says which to take: shuffle them face down and take the "
                 "3rd from the top, say. Type its "
                 "name if you like (the file keeps it), then Enter. Esc draws nothing.")
+
+    def on_mount(self) -> None:
+        focus_now(self.query_one("#draw-count", Input))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "draw-count" and self.box is None:
+            self.query_one("#draw-error", ErrorLine).show(typing_problem(BOX, event.input.value))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -83,6 +92,7 @@ class DrawScreen(ModalScreen[dict[str, Any] | None]):
             box = parse_int(BOX, self.query_one("#draw-count", Input).value)
         except Invalid as problem:
             self.query_one("#draw-error", ErrorLine).show(str(problem))
+            focus_now(self.query_one("#draw-count", Input))  # selected: typing replaces it
             return
         self.box = box
         draw_number = len(self.scratch.get("draws") or [])
@@ -92,7 +102,7 @@ class DrawScreen(ModalScreen[dict[str, Any] | None]):
         self.query_one("#draw-instruction", Static).update(
             "▶ " + galileo.draw_instruction(position, box))
         self.query_one("#card-row").remove_class("hidden")
-        self.query_one("#draw-card", Input).focus()
+        focus_now(self.query_one("#draw-card", Input))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -11,9 +11,12 @@ from textual.widget import Widget
 from textual.widgets import Input, Label
 
 from screens.step import StepScreen
-from tui.fields import Invalid, parse_int, parse_name
+from tui.drafts import DraftValues
+from tui.fields import Invalid, parse_int, parse_name, typing_problem
 from tui.games.base import Field, Step
+from tui.key_order import focus_now
 from tui.widgets.choice import Choice
+from tui.widgets.entry import Entry
 from tui.widgets.error_line import ErrorLine
 
 YES_NO = ("no", "yes")
@@ -54,8 +57,27 @@ class FormScreen(StepScreen):
             elif isinstance(widget, Input):
                 widget.value = shown or ""
             self.show_error(field.key, "")
+
+    def focus_first(self) -> None:
         if self.step.fields:
-            self.query_one(f"#field-{self.step.fields[0].key}").focus()
+            focus_now(self.query_one(f"#field-{self.step.fields[0].key}"))
+
+    def draft(self) -> DraftValues | None:
+        return {field.key: self.field_widget_of(field.key).value for field in self.step.fields}
+
+    def restore(self, values: DraftValues) -> None:
+        for field in self.step.fields:
+            if field.key in values:
+                widget = self.field_widget_of(field.key)
+                if isinstance(widget, Choice):
+                    widget.choose(str(values[field.key]))
+                else:
+                    widget.value = str(values[field.key])
+
+    def field_widget_of(self, key: str) -> Input | Choice:
+        widget = self.query_one(f"#field-{key}")
+        assert isinstance(widget, (Input, Choice))
+        return widget
 
     def known_values(self) -> dict[str, Any]:
         """Pre-fill from the latest confirmation of this step, else the player's data."""
@@ -71,12 +93,18 @@ class FormScreen(StepScreen):
             return Choice(YES_NO, shown, id=wid)
         if field.kind == "choice":
             return Choice(field.choices, shown, id=wid)
-        text = shown or ""
-        if field.kind == "int":
-            # Empty is not shown as wrong while typing: Enter says what a field needs.
-            return Input(text, type="integer", id=wid, classes="number", max_length=8,
-                         compact=True, valid_empty=True)
-        return Input(text, id=wid, max_length=40, compact=True)
+        # Every character typed stays in the field; what is wrong is said under it.
+        return Entry(shown or "", id=wid, classes="number" if field.kind == "int" else "")
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A number field says at once when a character can't be part of a whole number
+        (empty is not wrong while typing: Enter says what a field needs)."""
+        field = self.field_of(event.input)
+        if field is not None and field.kind == "int":
+            self.show_error(field.key, typing_problem(field, event.input.value))
+
+    def field_of(self, widget: Widget) -> Field | None:
+        return next((f for f in self.step.fields if widget.id == f"field-{f.key}"), None)
 
     def help_text(self) -> str:
         fields = "\n\n".join(f"{f.label}: {f.help}" for f in self.step.fields if f.help)
@@ -103,7 +131,7 @@ class FormScreen(StepScreen):
     def refuse(self, key: str, message: str) -> None:
         if any(field.key == key for field in self.step.fields):
             self.show_error(key, message)
-            self.query_one(f"#field-{key}").focus()
+            focus_now(self.query_one(f"#field-{key}"))  # selected: the next keys replace it
         self.say(message)
 
     def values(self) -> dict[str, Any] | None:
@@ -117,7 +145,7 @@ class FormScreen(StepScreen):
                 self.show_error(field.key, str(problem))
                 first_bad = first_bad or self.query_one(f"#field-{field.key}")
         if first_bad is not None:
-            first_bad.focus()
+            focus_now(first_bad)  # its text selected: the next keys replace it
             self.say("Fix the marked field before confirming")
             return None
         self.say("")

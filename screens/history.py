@@ -28,6 +28,8 @@ from tui.history import (
     sort_records,
     sparkline,
 )
+from tui.key_order import focus_now
+from tui.widgets.entry import Entry
 from tui.widgets.title_bar import TitleBar
 
 if TYPE_CHECKING:
@@ -135,6 +137,7 @@ class HistoryScreen(Screen[None]):
         self.sort_by = "date"
         self.descending = True
         self.replayed = False  # a replay may correct a session: read again on coming back
+        self.filtered_by: str | None = None  # the filter text the list shows
 
     @property
     def lastround(self) -> LastRoundApp:
@@ -144,8 +147,7 @@ class HistoryScreen(Screen[None]):
         yield TitleBar()
         with Horizontal(id="history-filter-row"):
             yield Label("Filter")
-            yield Input(placeholder="a game or a player (press /)", id="history-filter",
-                        compact=True, max_length=40)
+            yield Entry(placeholder="a game or a player (press /)", id="history-filter")
         yield Static("", id="history-order")
         yield DataTable(id="history-table", cursor_type="row", zebra_stripes=False)
         yield Static("", id="history-error")
@@ -165,7 +167,7 @@ class HistoryScreen(Screen[None]):
         table.add_columns("Date", "Game", "Winner", "Players and scores")
         self.records = load_history(self.lastround.saves)
         self.refresh_view()
-        table.focus()
+        focus_now(table)
 
     def on_screen_resume(self) -> None:
         """Back from a replay: a correction may have changed the session."""
@@ -177,8 +179,15 @@ class HistoryScreen(Screen[None]):
             self.refresh_view()
 
     # the view -----------------------------------------------------------------
+    def follow_filter(self) -> None:
+        """List what the filter says now, unless listed already: a burst of keys may reach
+        Enter or the arrows before the field's change arrives."""
+        if self.query_one("#history-filter", Input).value != self.filtered_by:
+            self.refresh_view()
+
     def refresh_view(self) -> None:
         text = self.query_one("#history-filter", Input).value
+        self.filtered_by = text
         self.shown = sort_records((r for r in self.records if matches(r, text)),
                                   self.sort_by, self.descending)
         readable = [r for r in self.shown if not r.error]
@@ -221,17 +230,18 @@ class HistoryScreen(Screen[None]):
         self.action_open()
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        self.refresh_view()
+        self.follow_filter()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.query_one(DataTable).focus()
+        focus_now(self.query_one(DataTable))
 
     # actions ------------------------------------------------------------------
     def action_filter(self) -> None:
-        self.query_one("#history-filter", Input).focus()
+        focus_now(self.query_one("#history-filter", Input))
 
     def action_sort(self, by: str) -> None:
+        self.filtered_by = None  # listed again below, in the new order
         if by == self.sort_by:
             self.descending = not self.descending
         else:
@@ -239,8 +249,9 @@ class HistoryScreen(Screen[None]):
         self.refresh_view()
 
     def action_open(self) -> None:
-        if self.query_one("#history-filter", Input).has_focus:
-            self.query_one(DataTable).focus()  # Enter ends the filter
+        if self.focused is self.query_one("#history-filter", Input):
+            self.follow_filter()
+            focus_now(self.query_one(DataTable))  # Enter ends the filter
             return
         record = self.highlighted()
         if record is None:

@@ -23,6 +23,7 @@ from textual.widgets import Footer, Static
 from screens.breakdown import details_table, score_table, winner_text
 from tui.corrections import correctable_steps
 from tui.games.base import RulesError
+from tui.key_order import focus_now
 from tui.replay import Moment, correction_notes, drift, final_result, replay, when
 from tui.session import Session
 from tui.widgets.title_bar import TitleBar
@@ -156,7 +157,7 @@ class ReplayScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.show()
-        self.query_one("#replay-body").focus()
+        focus_now(self.query_one("#replay-body"))
 
     def help_text(self) -> str:
         return HELP

@@ -16,6 +16,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Static
 
 from tui.fields import Invalid, parse_text
+from tui.key_order import focus_now
+from tui.widgets.entry import Entry
 from tui.widgets.error_line import ErrorLine
 
 if TYPE_CHECKING:
@@ -42,10 +44,12 @@ class SaveElsewhereScreen(ModalScreen[None]):
             yield Static("Save this session in another folder", classes="step-title")
             yield Static(f"Now: {self.current}/", id="elsewhere-now")
             yield Static("Folder (created if missing):")
-            yield Input(str(self.current), id="elsewhere-folder", compact=True,
-                        max_length=FOLDER_LIMIT)
+            yield Entry(str(self.current), id="elsewhere-folder")
             yield ErrorLine(id="elsewhere-error")
         yield Footer()
+
+    def on_mount(self) -> None:
+        focus_now(self.query_one("#elsewhere-folder", Input))  # selected: typing replaces it
 
     def help_text(self) -> str:
         return ("The session could not be saved where it is. Type a folder you can write to, "

@@ -10,8 +10,11 @@ from textual.containers import Horizontal
 from textual.widgets import Input, Label, Static
 
 from screens.form import FormScreen
+from tui.drafts import DraftValues
 from tui.fields import Invalid, check_players, parse_name
 from tui.games.base import Step
+from tui.key_order import focus_now
+from tui.widgets.entry import Entry
 from tui.widgets.error_line import ErrorLine
 
 SEATS = 4
@@ -30,24 +33,37 @@ class SetupScreen(FormScreen):
             with Horizontal(classes="field-row"):
                 yield Label(f"Seat {seat + 1}", classes="field-label")
                 name = seated[seat] if seat < len(seated) else ""
-                yield Input(name, id=f"seat-{seat}", max_length=30, placeholder="name",
-                            compact=True)
+                yield Entry(name, id=f"seat-{seat}", placeholder="name")
         yield ErrorLine(id="error-seats")
         yield from super().compose_body()
+
+    def draft(self) -> DraftValues | None:
+        seats = [self.query_one(f"#seat-{seat}", Input).value for seat in range(SEATS)]
+        return {"seats": seats, **(super().draft() or {})}
+
+    def restore(self, values: DraftValues) -> None:
+        for seat, name in enumerate(values.get("seats", [])[:SEATS]):
+            self.query_one(f"#seat-{seat}", Input).value = str(name)
+        super().restore(values)
+
+    def focus_first(self) -> None:
+        focus_now(self.query_one("#seat-0", Input))
 
     def values(self) -> dict[str, Any] | None:
         error = self.query_one("#error-seats", ErrorLine)
         names: list[str] = []
+        seat = 0
         try:
             for seat in range(SEATS):
                 raw = self.query_one(f"#seat-{seat}", Input).value
                 if raw.strip():
                     names.append(parse_name(raw, f"Seat {seat + 1}"))
+            seat = 0  # the whole table is wrong (too few, a name twice): start at the top
             check_players(names)
         except Invalid as problem:
             error.show(str(problem))
             self.say("Fix the players before confirming")
-            self.query_one("#seat-0", Input).focus()
+            focus_now(self.query_one(f"#seat-{seat}", Input))  # selected: typing replaces it
             return None
         error.show("")
         values = super().values()

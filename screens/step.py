@@ -12,6 +12,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
 from tui.app import StepScreenMarker
+from tui.drafts import DraftValues
 from tui.games.base import Step
 from tui.session import Session
 from tui.widgets.title_bar import TitleBar
@@ -29,12 +30,14 @@ class StepScreen(StepScreenMarker):
     ]
 
     BODY_SCROLLS = False
+    RESTORED = "✎ What was typed here before is back (not yet confirmed: Enter confirms it)"
 
     def __init__(self, session: Session, step: Step, index: int) -> None:
         super().__init__()
         self.session = session
         self.step = step
         self.index = index
+        self.untouched: DraftValues | None = None  # the fields as shown, before any typing
 
     @property
     def lastround(self) -> LastRoundApp:
@@ -87,15 +90,51 @@ class StepScreen(StepScreenMarker):
             text.update(step.text)
         self.say("")
         self.fill()
+        self.show_draft()
+        self.focus_first()
         self.query_one(".step-body").scroll_home(animate=False)  # a step text above the fields
 
     def fill(self) -> None:
         """Put this step's values into the widgets and focus the first (see `load_step`)."""
 
+    def on_mount(self) -> None:
+        # Runs after the step class's own on_mount (Textual calls them subclass first).
+        self.show_draft()
+        self.focus_first()
+
+    def focus_first(self) -> None:
+        """Focus the field a player types into first, at once (see tui.key_order)."""
+
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """Mark the focused field's row: its label shows in reverse video, seen without colour."""
         for row in self.query(".field-row"):
             row.set_class(row is event.widget.parent, "-current")
+
+    # drafts: what is typed before Enter, kept on disk as it is typed (see tui.drafts) -------
+    def draft(self) -> DraftValues | None:
+        """The step's fields as they stand (None: a step with nothing typed in it)."""
+        return None
+
+    def restore(self, values: DraftValues) -> None:
+        """Put a kept draft back into the fields."""
+
+    def show_draft(self) -> None:
+        """Bring back what was typed in this step before (a dropped link, Esc, Ctrl+O)."""
+        self.untouched = self.draft()
+        kept = None if self.read_only else self.lastround.draft_for(self.step)
+        if kept is None or self.untouched is None or kept == self.untouched:
+            return
+        try:
+            self.restore(kept)
+        except (LookupError, TypeError, ValueError):  # edited by hand: start from the step
+            return
+        self.query_one("#message", Static).update(self.RESTORED)
+
+    def keep_draft(self) -> None:
+        if self.untouched is None or self.read_only or not self.is_mounted:
+            return
+        typed = self.draft()
+        self.lastround.keep_draft(self.step, None if typed == self.untouched else typed)
 
     def help_text(self) -> str:
         return self.step.help or self.step.text

@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from contextlib import suppress
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 from textual import events
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.geometry import Size
 from textual.screen import Screen
 
+from tui.drafts import Drafts, DraftValues, draft_path
 from tui.games.base import RulesError, Step
+from tui.key_order import OrderedKeys
 from tui.memory import release_removed_screens
 from tui.safekeeping import (
     Safekeeping,
@@ -61,7 +64,7 @@ def warm_up(game_id: str | None = None) -> None:
         rftg.search_cards("warm")  # parses the card list and builds the search index
 
 
-class LastRoundApp(Safekeeping, App[None]):
+class LastRoundApp(Safekeeping, OrderedKeys):
     TITLE = "Last Round"
     CSS_PATH = "app.tcss"
     ENABLE_COMMAND_PALETTE = True
@@ -101,11 +104,14 @@ class LastRoundApp(Safekeeping, App[None]):
         self.read_only = False
         self.start = (command, game, file)
         self.screens_ready = False  # the size is checked once on_mount has pushed the screens
+        self.held = []  # keys typed while a new screen is built (see tui.key_order)
+        self.drafts: Drafts | None = None  # the open session's, once it has a file
         self.setup_look()
 
     def on_mount(self) -> None:
         from screens.home import HomeScreen
 
+        self.screen_change_signal.subscribe(self, self.hold_for)
         self.push_screen(HomeScreen())
         if not self.is_headless:  # a real terminal can hang up; tests' signals stay theirs
             from tui import hangup
@@ -206,7 +212,9 @@ class LastRoundApp(Safekeeping, App[None]):
             session.finish()
         if not self.save():
             return
+        self.keep_draft(step, None)  # confirmed: what was typed is in the session now
         if step.kind == "breakdown":
+            self.drop_drafts()
             self.go_home("Saved. The session is finished and can be replayed from the list.")
             return
         steps = session.steps()
@@ -216,6 +224,48 @@ class LastRoundApp(Safekeeping, App[None]):
                          "next round.")
             return
         self.show_step(min(index, len(steps) - 1))
+
+    # drafts: what is typed in a step before it is confirmed (see tui.drafts) -------------
+    def session_drafts(self) -> Drafts | None:
+        """The open session's drafts, while what is typed in it is this app's to keep."""
+        session = self.session
+        if session is None or session.path is None or self.read_only or session.finished:
+            return None
+        if self.drafts is None or self.drafts.path != draft_path(session.path):
+            self.drafts = Drafts(session.path)
+        return self.drafts
+
+    def draft_for(self, step: Step) -> DraftValues | None:
+        drafts = self.session_drafts()
+        if drafts is None or self.session is None:
+            return None
+        return drafts.get(step.id, self.session.entries_of(step.id))
+
+    def keep_draft(self, step: Step, values: DraftValues | None) -> None:
+        """Keep what is typed in `step` (None: nothing beyond what it showed)."""
+        drafts = self.session_drafts()
+        if drafts is None or self.session is None:
+            return
+        try:
+            if values is None:
+                drafts.drop(step.id)
+            else:
+                drafts.keep(step.id, self.session.entries_of(step.id), values)
+        except OSError:
+            pass  # a draft only spares retyping; the confirmed steps are saved and said so
+
+    def drop_drafts(self) -> None:
+        """The session is finished: no step is left to type in."""
+        session = self.session
+        if session is not None and session.path is not None:
+            with suppress(OSError):
+                Drafts(session.path).clear()
+        self.drafts = None
+
+    def after_key(self) -> None:
+        screen = self.screen
+        if isinstance(screen, StepScreenMarker):
+            screen.keep_draft()
 
     def go_back(self) -> None:
         if self.step_index == 0 or self.read_only:
@@ -381,6 +431,9 @@ class StepScreenMarker(Screen[None]):
 
     def load_step(self, step: Step, index: int) -> None:
         raise NotImplementedError
+
+    def keep_draft(self) -> None:
+        """Keep on disk what is typed in this step so far (see tui.drafts)."""
 
 
 class HelpScreenMarker:

@@ -25,7 +25,7 @@ def parse_int(field: Field, raw: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise Invalid(f"{field.label}: {text!r} is not a whole number") from None
+        raise Invalid(f"{field.label}: whole numbers only ({text!r} is not one)") from None
     low = field.minimum if field.minimum is not None else -NUMBER_LIMIT
     high = field.maximum if field.maximum is not None else NUMBER_LIMIT
     if value < low:
@@ -33,6 +33,18 @@ def parse_int(field: Field, raw: str) -> int:
     if value > high:
         raise Invalid(f"{field.label}: must be at most {high}")
     return value
+
+
+def typing_problem(field: Field, raw: str) -> str:
+    """What is wrong with a number field's text as it is typed ("" while it may still become
+    right): a character that can't be part of a whole number is named at once."""
+    if field.kind != "int" or raw.strip() in ("", "-", "+"):
+        return ""
+    try:
+        parse_int(field, raw)
+    except Invalid as problem:
+        return str(problem)
+    return ""
 
 
 def parse_name(raw: str, label: str = "Name") -> str:

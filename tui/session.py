@@ -86,6 +86,10 @@ class Session:
         done = self.confirmed()
         return next((i for i, s in enumerate(steps) if s.id not in done), len(steps) - 1)
 
+    def entries_of(self, step_id: str) -> int:
+        """How many log entries the step has (confirmations, progress, corrections)."""
+        return sum(1 for entry in self.log if entry["step"] == step_id)
+
     def values_for(self, step: Step) -> dict[str, Any]:
         """What the latest confirmation of this step recorded, to pre-fill its screen."""
         for entry in reversed(self.log):

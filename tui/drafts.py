@@ -1,0 +1,99 @@
+"""Drafts: what was typed in a step not yet confirmed, kept on disk as it is typed.
+
+Beside `<name>.toml`, the hidden `.<name>.toml.draft` holds, for each step with typing not
+yet confirmed, that step's fields as typed (text exactly as shown, a choice's option; the
+card picker's cards and search). A dropped link, a killed app, Ctrl+O or Esc and back then
+find the step as it was left. The session file itself never holds a draft, so a score,
+replay, history and export read only what was confirmed.
+
+Each change rewrites the small file atomically (a temporary file, then os.replace) but
+without fsync: it guards against a lost connection or a killed app, not a power cut, and a
+key must stay quick. A draft counts the log entries of its step when it was typed; any later
+entry for that step (a confirmation, progress saved, a correction) makes it stale. A draft
+that can't be read is ignored and replaced by the next one typed; it never stops a session.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tomllib
+from pathlib import Path
+from typing import Any
+
+DraftValues = dict[str, Any]  # field key -> text as typed, an option, a list of card names
+HEADER = "# Last Round: typed in steps not yet confirmed (kept until each is confirmed)\n"
+
+
+def draft_path(session_path: Path) -> Path:
+    """The hidden file beside a session that keeps its drafts."""
+    return session_path.with_name(f".{session_path.name}.draft")
+
+
+class Drafts:
+    """The drafts of one session file, read once and written whole on every change."""
+
+    def __init__(self, session_path: Path) -> None:
+        self.path = draft_path(session_path)
+        self.steps: dict[str, dict[str, Any]] = read_drafts(self.path)
+
+    def get(self, step_id: str, entries: int) -> DraftValues | None:
+        """The draft of a step whose log had `entries` entries, if one was kept since."""
+        kept = self.steps.get(step_id)
+        if kept is None or kept.get("entries") != entries:
+            return None
+        values = kept.get("values")
+        return dict(values) if isinstance(values, dict) else None
+
+    def keep(self, step_id: str, entries: int, values: DraftValues) -> None:
+        kept = {"entries": entries, "values": values}
+        if self.steps.get(step_id) != kept:
+            self.steps[step_id] = kept
+            self.write()
+
+    def drop(self, step_id: str) -> None:
+        if self.steps.pop(step_id, None) is not None:
+            self.write()
+
+    def clear(self) -> None:
+        self.steps.clear()
+        self.write()
+
+    def write(self) -> None:
+        if not self.steps:
+            with contextlib.suppress(FileNotFoundError):
+                self.path.unlink()
+            return
+        import tomlkit  # writing only, as for sessions
+
+        document = tomlkit.document()
+        document.add("steps", self.steps)
+        write_quickly(self.path, HEADER + tomlkit.dumps(document))
+
+
+def read_drafts(path: Path) -> dict[str, dict[str, Any]]:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
+        return {}
+    steps = data.get("steps")
+    if not isinstance(steps, dict):
+        return {}
+    return {str(k): v for k, v in steps.items() if isinstance(v, dict)}
+
+
+def write_quickly(path: Path, text: str) -> None:
+    """Replace the file atomically, without waiting for the disk (see the module's note).
+    The temporary file is never followed through a link, and is removed if the write fails."""
+    temporary = path.with_name(f"{path.name}.tmp")
+    with contextlib.suppress(FileNotFoundError):
+        temporary.unlink()  # left by a killed app; O_EXCL below refuses anything in its place
+    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        raise

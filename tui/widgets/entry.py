@@ -1,0 +1,19 @@
+"""A field that holds exactly what was typed.
+
+Textual's Input can refuse a character silently (a type or length limit): `2.5` became `25`
+with nothing said. An Entry takes every character; the screen checks the text as it changes
+and says under the field what is wrong, and Enter refuses the step until it is right.
+Its text is selected when the focus reaches it by a key (see tui.key_order), so typing
+replaces a value shown there.
+"""
+
+from __future__ import annotations
+
+from textual.widgets import Input
+
+
+class Entry(Input):
+    def __init__(self, value: str = "", *, id: str | None = None, classes: str = "",
+                 placeholder: str = "") -> None:
+        super().__init__(value, placeholder=placeholder, id=id, classes=classes, compact=True,
+                         select_on_focus=False)  # selected at once by focus_now, not later
