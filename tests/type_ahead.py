@@ -78,3 +78,18 @@ async def handled(pilot: Pilot[Any]) -> None:
         if not getattr(app, "held", None):
             return
     raise AssertionError(f"keys still held: {app.held}")
+
+
+# What a terminal sends for each key Pilot names (xterm's sequences; Esc is left out: typed
+# in a burst, a lone ESC would join the next key as Alt+key, in any terminal program).
+TERMINAL_BYTES = {
+    "tab": "\t", "enter": "\r", "space": " ", "backspace": "\x7f",
+    "up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D",
+    "home": "\x1b[H", "end": "\x1b[F",
+    **{f"ctrl+{letter}": chr(ord(letter) - ord("a") + 1) for letter in "abcdefghklnoprstuvwxyz"},
+}
+
+
+def terminal_text(keys: list[str]) -> str:
+    """The bytes a terminal sends for `keys`, as one string."""
+    return "".join(key if len(key) == 1 else TERMINAL_BYTES[key] for key in keys)

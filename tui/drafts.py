@@ -16,6 +16,7 @@ that can't be read is ignored and replaced by the next one typed; it never stops
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import tomllib
 from pathlib import Path
@@ -64,11 +65,33 @@ class Drafts:
             with contextlib.suppress(FileNotFoundError):
                 self.path.unlink()
             return
-        import tomlkit  # writing only, as for sessions
+        write_quickly(self.path, drafts_text(self.steps))
 
-        document = tomlkit.document()
-        document.add("steps", self.steps)
-        write_quickly(self.path, HEADER + tomlkit.dumps(document))
+
+def drafts_text(steps: dict[str, dict[str, Any]]) -> str:
+    """The drafts as TOML. Written here, not with tomlkit: a draft is written after every key,
+    and this is a tenth of the time for what a draft holds (texts, lists, whole numbers)."""
+    lines = [HEADER.rstrip("\n")]
+    for step_id, kept in steps.items():
+        lines += ["", f"[steps.{toml_value(step_id)}]"]
+        lines += [f"{toml_value(key)} = {toml_value(value)}" for key, value in kept.items()]
+    return "\n".join(lines) + "\n"
+
+
+def toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        # JSON's string escapes are TOML's, but for DEL, which TOML wants escaped too.
+        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(toml_value(item) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{toml_value(str(k))} = {toml_value(v)}"
+                               for k, v in value.items()) + "}"
+    raise TypeError(f"a draft holds no {type(value).__name__}")
 
 
 def read_drafts(path: Path) -> dict[str, dict[str, Any]]:

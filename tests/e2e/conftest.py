@@ -9,10 +9,14 @@ workers may ask at once, so the installation runs under a file lock.
 from __future__ import annotations
 
 import fcntl
+import getpass
 import os
+import shlex
 import shutil
+import socket
 import subprocess
 import tempfile
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -94,3 +98,88 @@ def terminals(tmux: str, tmp_path: Path) -> Iterator[Terminals]:
     started = Terminals(tmux, tmp_path)
     yield started
     started.close()
+
+
+# --- a test OpenSSH server on the loopback address ----------------------------------------
+# The server is the test's own: a free high port on 127.0.0.1, host and client keys made with
+# ssh-keygen in a temporary folder, run with `sshd -D -f <config>` as the current user, and
+# stopped afterwards.
+
+LOOPBACK = "127.0.0.1"
+
+SSHD_CONFIG = """\
+ListenAddress {address}:{port}
+HostKey {folder}/host_key
+PidFile {folder}/sshd.pid
+AuthorizedKeysFile {folder}/authorized_keys
+AllowUsers {user}
+PubkeyAuthentication yes
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+PermitRootLogin prohibit-password
+UsePAM no
+StrictModes no
+PrintMotd no
+PrintLastLog no
+"""
+
+
+@dataclass(frozen=True)
+class SshServer:
+    tools: SshTools
+    folder: Path
+    port: int
+    user: str
+
+    def command(self, remote: list[str]) -> list[str]:
+        """`ssh -tt` to the test server running `remote` there (one shell-quoted line)."""
+        return [self.tools.ssh, "-tt", "-F", "/dev/null", "-p", str(self.port),
+                "-i", str(self.folder / "client_key"), "-o", "IdentitiesOnly=yes",
+                "-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=no",
+                "-o", f"UserKnownHostsFile={self.folder / 'known_hosts'}",
+                "-o", "LogLevel=ERROR", f"{self.user}@{LOOPBACK}", shlex.join(remote)]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((LOOPBACK, 0))
+        return int(probe.getsockname()[1])
+
+
+def accepting(port: int) -> bool:
+    with socket.socket() as probe:
+        return probe.connect_ex((LOOPBACK, port)) == 0
+
+
+@pytest.fixture
+def ssh_server(ssh_tools: SshTools, tmp_path: Path) -> Iterator[SshServer]:
+    folder = tmp_path / "ssh"
+    folder.mkdir(mode=0o700)
+    for key in ("host_key", "client_key"):
+        subprocess.run([ssh_tools.keygen, "-q", "-t", "ed25519", "-N", "", "-C", "lastround-test",
+                        "-f", str(folder / key)], check=True)
+    (folder / "authorized_keys").write_text((folder / "client_key.pub").read_text())
+    if os.geteuid() == 0:  # sshd run by root insists on its privilege separation folder
+        Path("/run/sshd").mkdir(mode=0o755, exist_ok=True)
+    port = free_port()
+    user = getpass.getuser()
+    config = folder / "sshd_config"
+    config.write_text(SSHD_CONFIG.format(address=LOOPBACK, port=port, folder=folder, user=user))
+    log = folder / "sshd.log"
+    server = subprocess.Popen([ssh_tools.sshd, "-D", "-f", str(config), "-E", str(log)])
+    try:
+        deadline = time.monotonic() + 20
+        while not accepting(port):
+            if server.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"sshd did not start: {log.read_text() if log.exists() else ''}")
+            time.sleep(0.1)
+        yield SshServer(ssh_tools, folder, port, user)
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+

@@ -2,112 +2,26 @@
 in an 80×24 tmux pane. The link is dropped mid-session (the ssh client is killed): what was
 confirmed is in the file, and the next start offers the session to resume.
 
-The server is the test's own: a free high port on the loopback address, host and client keys
-made with ssh-keygen in a temporary folder, run with `sshd -D -f <config>` as the current
-user, and stopped afterwards.
+The server is the test's own (the `ssh_server` fixture in conftest.py).
 """
 
 from __future__ import annotations
 
-import getpass
 import os
-import shlex
 import signal
-import socket
-import subprocess
 import sys
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import SshTools
+from tests.e2e.conftest import SshServer
 from tests.e2e.tty import Terminal, Terminals
 from tui.saves import read_session
 
 pytestmark = pytest.mark.e2e
 
 LASTROUND = str(Path(sys.executable).with_name("lastround"))
-LOOPBACK = "127.0.0.1"
-
-SSHD_CONFIG = """\
-ListenAddress {address}:{port}
-HostKey {folder}/host_key
-PidFile {folder}/sshd.pid
-AuthorizedKeysFile {folder}/authorized_keys
-AllowUsers {user}
-PubkeyAuthentication yes
-PasswordAuthentication no
-KbdInteractiveAuthentication no
-PermitRootLogin prohibit-password
-UsePAM no
-StrictModes no
-PrintMotd no
-PrintLastLog no
-"""
-
-
-@dataclass(frozen=True)
-class SshServer:
-    tools: SshTools
-    folder: Path
-    port: int
-    user: str
-
-    def command(self, remote: list[str]) -> list[str]:
-        """`ssh -tt` to the test server running `remote` there (one shell-quoted line)."""
-        return [self.tools.ssh, "-tt", "-F", "/dev/null", "-p", str(self.port),
-                "-i", str(self.folder / "client_key"), "-o", "IdentitiesOnly=yes",
-                "-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=no",
-                "-o", f"UserKnownHostsFile={self.folder / 'known_hosts'}",
-                "-o", "LogLevel=ERROR", f"{self.user}@{LOOPBACK}", shlex.join(remote)]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((LOOPBACK, 0))
-        return int(probe.getsockname()[1])
-
-
-def accepting(port: int) -> bool:
-    with socket.socket() as probe:
-        return probe.connect_ex((LOOPBACK, port)) == 0
-
-
-@pytest.fixture
-def ssh_server(ssh_tools: SshTools, tmp_path: Path) -> Iterator[SshServer]:
-    folder = tmp_path / "ssh"
-    folder.mkdir(mode=0o700)
-    for key in ("host_key", "client_key"):
-        subprocess.run([ssh_tools.keygen, "-q", "-t", "ed25519", "-N", "", "-C", "lastround-test",
-                        "-f", str(folder / key)], check=True)
-    (folder / "authorized_keys").write_text((folder / "client_key.pub").read_text())
-    if os.geteuid() == 0:  # sshd run by root insists on its privilege separation folder
-        Path("/run/sshd").mkdir(mode=0o755, exist_ok=True)
-    port = free_port()
-    user = getpass.getuser()
-    config = folder / "sshd_config"
-    config.write_text(SSHD_CONFIG.format(address=LOOPBACK, port=port, folder=folder, user=user))
-    log = folder / "sshd.log"
-    server = subprocess.Popen([ssh_tools.sshd, "-D", "-f", str(config), "-E", str(log)])
-    try:
-        deadline = time.monotonic() + 20
-        while not accepting(port):
-            if server.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"sshd did not start: {log.read_text() if log.exists() else ''}")
-            time.sleep(0.1)
-        yield SshServer(ssh_tools, folder, port, user)
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-
-
 def apps_using(saves: Path) -> list[int]:
     """Running `lastround --saves <saves>` processes (this test's own folder)."""
     found = []

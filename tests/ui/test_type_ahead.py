@@ -7,6 +7,7 @@ key to its end before the next, and keys typed while a new step is built wait fo
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from textual.widgets import Input
@@ -18,7 +19,7 @@ from screens.replay import ReplayScreen
 from screens.turns import TurnsScreen
 from tests import galileo_play, rftg_play
 from tests.helpers import make_test_app, only_session
-from tests.history_data import write_toy
+from tests.history_data import copy_examples, write_toy
 from tests.type_ahead import Recorder, burst, paste
 from tui.app import LastRoundApp
 from tui.saves import read_session
@@ -161,3 +162,32 @@ async def test_history_filtered_and_opened_in_one_burst_opens_the_filtered_sessi
         await burst(pilot, ["slash", *"priya", "enter", "enter"])
         assert isinstance(app.screen, ReplayScreen)
         assert "Priya" in app.screen.session.players
+
+
+async def test_a_correction_typed_in_one_burst_corrects_what_was_typed(saves: Path) -> None:
+    """c, two entries down, Enter, the new chips over the selected old ones, Enter."""
+    (path, _) = copy_examples(saves)
+    app = make_test_app(saves, command="replay", file=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await burst(pilot, ["c", "down", "down", "enter", *"30", "enter"])
+        assert isinstance(app.screen, ReplayScreen)
+    data = read_session(path)
+    assert data["log"][-1]["correction"] and data["players"][0]["chips"] == 30
+
+
+async def test_the_home_list_takes_arrows_and_enter_typed_with_the_next_step(
+    saves: Path,
+) -> None:
+    """↓ Enter and the resumed step's keys at once: the second session opens and takes them."""
+    older = rftg_play.saved_session(saves, rftg_play.FOUR_PLAYERS, upto="counts-0",
+                                    name="a.toml")
+    os.utime(older, (1_700_000_000, 1_700_000_000))  # listed second: newest first
+    rftg_play.saved_session(saves, rftg_play.FOUR_PLAYERS, upto="counts-1", name="b.toml")
+    app = make_test_app(saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await burst(pilot, ["down", "enter", *"5", "tab", *"1", "tab", *"0", "enter"])
+        assert app.session is not None and app.session.path == older
+        assert app.current_step.id == "tableau-1"
+    assert read_session(older)["players"][0]["chips"] == 5
