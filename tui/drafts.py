@@ -18,11 +18,13 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
 
 DraftValues = dict[str, Any]  # field key -> text as typed, an option, a list of card names
+BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 HEADER = "# Last Round: typed in steps not yet confirmed (kept until each is confirmed)\n"
 
 
@@ -73,9 +75,14 @@ def drafts_text(steps: dict[str, dict[str, Any]]) -> str:
     and this is a tenth of the time for what a draft holds (texts, lists, whole numbers)."""
     lines = [HEADER.rstrip("\n")]
     for step_id, kept in steps.items():
-        lines += ["", f"[steps.{toml_value(step_id)}]"]
-        lines += [f"{toml_value(key)} = {toml_value(value)}" for key, value in kept.items()]
+        lines += ["", f"[steps.{toml_key(step_id)}]"]
+        lines += [f"{toml_key(key)} = {toml_value(value)}" for key, value in kept.items()]
     return "\n".join(lines) + "\n"
+
+
+def toml_key(key: str) -> str:
+    """A bare key where TOML allows one (`chips`, `counts-0`), else a quoted one."""
+    return key if BARE_KEY.fullmatch(key) else toml_value(key)
 
 
 def toml_value(value: Any) -> str:
@@ -89,7 +96,7 @@ def toml_value(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(toml_value(item) for item in value) + "]"
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{toml_value(str(k))} = {toml_value(v)}"
+        return "{" + ", ".join(f"{toml_key(str(k))} = {toml_value(v)}"
                                for k, v in value.items()) + "}"
     raise TypeError(f"a draft holds no {type(value).__name__}")
 

@@ -26,10 +26,17 @@ class Terminal:
         self.name = name
 
     def keys(self, *keys: str) -> None:
-        """Type like a person: one key at a time (focus moves between keys)."""
+        """One key at a time, with no pause: the app takes them in order at any speed."""
         for key in keys:
             subprocess.run(["tmux", "send-keys", "-t", self.name, key], check=True)
-            time.sleep(0.08)
+
+    def wait_ended(self, seconds: float = 15) -> None:
+        """Until the app has ended (its tmux session goes with it)."""
+        deadline = time.monotonic() + seconds
+        while subprocess.run(["tmux", "has-session", "-t", self.name],
+                             capture_output=True).returncode == 0:
+            assert time.monotonic() < deadline, f"still running:\n{self.screen()}"
+            time.sleep(0.1)
 
     def screen(self) -> str:
         done = subprocess.run(["tmux", "capture-pane", "-p", "-t", self.name],
@@ -74,7 +81,7 @@ def test_a_race_session_started_from_home_is_saved_step_by_step(
     term.wait_for("Does the game end?")
     assert "Step 2 of" in term.wait_for("Confirm"), "the footer shows the confirm key"
     term.keys("C-q")
-    time.sleep(0.5)
+    term.wait_ended()
     data = read_session(next((tmp_path / "saves").glob("*.toml")))
     assert [p["name"] for p in data["players"]] == ["Ada", "Bo"]
     assert data["status"] == "in-progress"
@@ -88,7 +95,7 @@ def test_the_next_start_offers_the_unfinished_session_and_resumes_it(
     first.keys(*"Ada", "Tab", *"Bo", "Tab", *"Cy", "Enter")
     first.wait_for("First player")
     first.keys("C-q")
-    time.sleep(0.5)
+    first.wait_ended()  # its lock is let go: the next start may write the session
     second = terminal()
     shown = second.wait_for("in progress")
     assert "Galileo Galilei" in shown and "Ada, Bo, Cy" in shown

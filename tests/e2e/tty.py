@@ -1,8 +1,10 @@
 """A real terminal for the end-to-end tests: a tmux pane of a private tmux server, driven by
 keys and read back as plain text (what a person sees, without colour or attributes).
 
-Every wait is for something to appear on the screen; the short pause after a key that moves
-focus lets the app take the key before the next one, as a person's typing would.
+Every wait is for something to appear on the screen. Keys are sent without pauses: the app
+takes them in order at any speed (tests/e2e/test_type_ahead_tmux.py). Only a lone Escape
+needs its effect waited for before the next key, in any terminal program: sent together,
+ESC and the next key read as Alt+key.
 """
 
 from __future__ import annotations
@@ -14,7 +16,6 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-KEY_PAUSE = 0.08  # seconds between keys that move focus or change screens
 WAIT = 30.0  # seconds for a screen to appear before the test fails and shows the screen
 
 
@@ -33,12 +34,10 @@ class Terminal:
         """Named keys (Enter, Tab, BTab, Escape, Space, Down, C-t, F1 ...), one at a time."""
         for key in keys:
             self.tmux("send-keys", "-t", self.name, key)
-            time.sleep(KEY_PAUSE)
 
     def type(self, text: str) -> None:
         """Letters into the focused field, as typed (they go to one field, so all at once)."""
         self.tmux("send-keys", "-t", self.name, "-l", text)
-        time.sleep(KEY_PAUSE)
 
     def screen(self) -> str:
         return self.tmux("capture-pane", "-p", "-t", self.name)

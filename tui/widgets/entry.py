@@ -17,3 +17,8 @@ class Entry(Input):
                  placeholder: str = "") -> None:
         super().__init__(value, placeholder=placeholder, id=id, classes=classes, compact=True,
                          select_on_focus=False)  # selected at once by focus_now, not later
+
+    def on_mount(self) -> None:
+        # Without a terminal nobody sees a blink, and a picture of the screen (a snapshot)
+        # must not depend on the moment it is taken.
+        self.cursor_blink = not self.app.is_headless
