@@ -136,6 +136,8 @@ class LastRoundApp(Safekeeping, OrderedKeys):
         garbage collector would stop the app for it in the middle of a key. The new screen
         is drawn first; the old one's timers let go of it a moment after it is removed."""
         self.call_after_refresh(self.set_timer, 0.05, release_removed_screens)
+        if self.is_headless:  # Textual's own fields too (the command palette's search)
+            screen.call_later(steady_cursors, screen)
 
     # sessions -----------------------------------------------------------------
     def start_new(self, game_id: str) -> None:
@@ -438,6 +440,15 @@ class StepScreenMarker(Screen[None]):
 
 class HelpScreenMarker:
     """Mixin marking the help screen (F1 inside help does nothing more)."""
+
+
+def steady_cursors(screen: Screen[Any]) -> None:
+    """No blinking cursor without a terminal: nobody sees it, and a picture of the screen (a
+    snapshot) must not depend on the moment it is taken."""
+    from textual.widgets import Input
+
+    for field in screen.query(Input):
+        field.cursor_blink = False
 
 
 def step_screen(kind: str) -> Callable[..., Screen[None]]:
