@@ -95,7 +95,7 @@ class StepScreen(StepScreenMarker):
         self.query_one(".step-body").scroll_home(animate=False)  # a step text above the fields
 
     def fill(self) -> None:
-        """Put this step's values into the widgets and focus the first (see `load_step`)."""
+        """Put this step's values into the widgets (see `load_step`)."""
 
     def on_mount(self) -> None:
         # Runs after the step class's own on_mount (Textual calls them subclass first).

@@ -74,7 +74,7 @@ def test_a_dropped_link_loses_nothing_and_the_next_start_offers_to_resume(
     term.type("Bo")
     term.keys("Enter")
     term.wait_for("Does the game end?", "Step 2 of")
-    term.wait_focus("Most face-up cards")  # what is typed before the focus lands is lost
+    term.wait_focus("Most face-up cards")  # shown in reverse video, with or without colour
     term.type("999")
     term.keys("Enter")
     term.wait_for("✗ Most face-up cards", "at most 114")  # refused: said with a symbol
