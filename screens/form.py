@@ -50,12 +50,7 @@ class FormScreen(StepScreen):
     def fill(self) -> None:
         known = self.known_values()
         for field in self.step.fields:
-            shown = shown_value(field, known.get(field.key, field.default))
-            widget = self.query_one(f"#field-{field.key}")
-            if isinstance(widget, Choice):
-                widget.choose(shown)
-            elif isinstance(widget, Input):
-                widget.value = shown or ""
+            self.show_in_field(field.key, shown_value(field, known.get(field.key, field.default)))
             self.show_error(field.key, "")
 
     def focus_first(self) -> None:
@@ -68,11 +63,15 @@ class FormScreen(StepScreen):
     def restore(self, values: DraftValues) -> None:
         for field in self.step.fields:
             if field.key in values:
-                widget = self.field_widget_of(field.key)
-                if isinstance(widget, Choice):
-                    widget.choose(str(values[field.key]))
-                else:
-                    widget.value = str(values[field.key])
+                self.show_in_field(field.key, str(values[field.key]))
+
+    def show_in_field(self, key: str, shown: str | None) -> None:
+        """Put a Choice's option (None: its first) or an Input's text into the field."""
+        widget = self.field_widget_of(key)
+        if isinstance(widget, Choice):
+            widget.choose(shown)
+        else:
+            widget.value = shown or ""
 
     def field_widget_of(self, key: str) -> Input | Choice:
         widget = self.query_one(f"#field-{key}")
@@ -100,7 +99,7 @@ class FormScreen(StepScreen):
         """A number field says at once when a character can't be part of a whole number
         (empty is not wrong while typing: Enter says what a field needs)."""
         field = self.field_of(event.input)
-        if field is not None and field.kind == "int":
+        if field is not None and field.kind == "int":  # a name's refusal stays until Enter
             self.show_error(field.key, typing_problem(field, event.input.value))
 
     def field_of(self, widget: Widget) -> Field | None:

@@ -241,7 +241,6 @@ class HistoryScreen(Screen[None]):
         focus_now(self.query_one("#history-filter", Input))
 
     def action_sort(self, by: str) -> None:
-        self.filtered_by = None  # listed again below, in the new order
         if by == self.sort_by:
             self.descending = not self.descending
         else:

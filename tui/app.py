@@ -261,7 +261,7 @@ class LastRoundApp(Safekeeping, OrderedKeys):
         session = self.session
         if session is not None and session.path is not None:
             with suppress(OSError):
-                Drafts(session.path).clear()
+                draft_path(session.path).unlink(missing_ok=True)
         self.drafts = None
 
     def after_key(self) -> None:

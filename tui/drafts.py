@@ -58,10 +58,6 @@ class Drafts:
         if self.steps.pop(step_id, None) is not None:
             self.write()
 
-    def clear(self) -> None:
-        self.steps.clear()
-        self.write()
-
     def write(self) -> None:
         if not self.steps:
             with contextlib.suppress(FileNotFoundError):
