@@ -7,16 +7,16 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.widgets import Static
 
 from screens.step import StepScreen
 from tui.games.base import Result, RulesError
+from tui.widgets.plain import Plain, PlainTable
 
 
 def score_table(result: Result) -> Table:
     parts = list(result.players[0].parts)
     places = {p.name: place for place, p in result.ranking()}
-    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    table = PlainTable(box=None, pad_edge=False, show_edge=False, header_style="bold")
     table.add_column("Player")
     for part in parts:
         table.add_column(part.capitalize(), justify="right")
@@ -39,7 +39,7 @@ def winner_text(result: Result) -> Text:
 
 def details_table(result: Result) -> Table:
     """Each player's scoring lines: what scored, how many points, and how they were earned."""
-    table = Table(box=None, show_header=False, pad_edge=False, expand=True)
+    table = PlainTable(box=None, show_header=False, pad_edge=False, expand=True)
     table.add_column("What", no_wrap=True, max_width=30, overflow="ellipsis")
     table.add_column("VP", justify="right", no_wrap=True)
     table.add_column("How", ratio=1)
@@ -59,13 +59,13 @@ class BreakdownScreen(StepScreen):
         try:
             result = self.session.score()
         except RulesError as error:
-            yield Static(f"✗ Can't total yet: {error.key}: {error.message}", classes="field-error")
+            yield Plain(f"✗ Can't total yet: {error.key}: {error.message}", classes="field-error")
             return
-        yield Static(score_table(result), id="scores")
-        yield Static(winner_text(result), id="winner")
+        yield Plain(score_table(result), id="scores")
+        yield Plain(winner_text(result), id="winner")
         if result.explanation:
-            yield Static("\n".join(result.explanation), id="tiebreak", classes="tiebreak")
-        yield Static(details_table(result), id="details")
+            yield Plain("\n".join(result.explanation), id="tiebreak", classes="tiebreak")
+        yield Plain(details_table(result), id="details")
 
     def values(self) -> dict[str, Any] | None:
         try:

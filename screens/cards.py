@@ -15,7 +15,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from screens.step import StepScreen
@@ -26,6 +26,7 @@ from tui.games.base import Field
 from tui.key_order import focus_now
 from tui.widgets.entry import Entry
 from tui.widgets.error_line import ErrorLine
+from tui.widgets.plain import Plain, PlainLabel
 
 SUGGESTIONS = 8
 QUICK_FIELDS = (
@@ -80,7 +81,7 @@ class CardsScreen(StepScreen):
             with Vertical(id="search-side"):
                 yield CardSearch(placeholder="type a few letters of a card", id="search")
                 yield OptionList(id="suggestions")
-            yield Static(id="tableau")
+            yield Plain(id="tableau")
         # Built when first used: most tables list cards, and each widget costs the step
         # change that shows this screen.
         with Vertical(id="quick", classes="hidden" if not self.quick else ""):
@@ -88,10 +89,10 @@ class CardsScreen(StepScreen):
                 yield from self.quick_fields()
 
     def quick_fields(self) -> ComposeResult:
-        yield Static(self.QUICK_HINT, classes="field-hint")
+        yield Plain(self.QUICK_HINT, classes="field-hint")
         for field in QUICK_FIELDS:
             yield Horizontal(
-                Label(field.label, classes="field-label"),
+                PlainLabel(field.label, classes="field-label"),
                 Entry(str(self.known.get(field.key, "")), id=f"field-{field.key}",
                       classes="number"),  # as in every form: Enter says what's needed
                 classes="field-row")

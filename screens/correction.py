@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import Footer, OptionList
 from textual.widgets.option_list import Option
 
 from screens.cards import CardsScreen
@@ -22,8 +22,8 @@ from screens.step import StepScreen
 from tui.corrections import Correctable, corrected
 from tui.games.base import RulesError, Step
 from tui.key_order import focus_now
-from tui.safekeeping import locked_message
 from tui.session import Session
+from tui.widgets.plain import Plain
 
 
 class CorrectionPicker(ModalScreen[str | None]):
@@ -50,8 +50,8 @@ class CorrectionPicker(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="correction-box"):
-            yield Static("Correct an entry after the game", classes="step-title")
-            yield Static("The log keeps what was entered before; the totals and the winner "
+            yield Plain("Correct an entry after the game", classes="step-title")
+            yield Plain("The log keeps what was entered before; the totals and the winner "
                          "are worked out again.", id="correction-intro")
             yield OptionList(*(Option(c.label, id=c.step.id) for c in self.choices),
                              id="correction-steps")
@@ -118,9 +118,9 @@ class Correcting(StepScreen):
             self.refuse(error.key, error.message)
             return
         path = self.session.path
-        holder = app.take_lock(path) if path is not None else None
-        if holder is not None and path is not None:
-            self.say(locked_message(path, holder))
+        refused = app.take_lock(path) if path is not None else ""
+        if refused:  # another app is writing it (or it can't be locked)
+            self.say(refused)
             return
         kept = self.session.data
         self.session.data = trial.data

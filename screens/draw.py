@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Footer, Input, Static
 
 from tui.fields import Invalid, parse_int, parse_text, typing_problem
 from tui.games import galileo
@@ -20,6 +20,7 @@ from tui.games.base import Field
 from tui.key_order import focus_now
 from tui.widgets.entry import Entry
 from tui.widgets.error_line import ErrorLine
+from tui.widgets.plain import Plain, PlainLabel
 
 BOX = Field("box", "Unused Tier III cards in the box", minimum=1, maximum=40)
 
@@ -44,15 +45,15 @@ class DrawScreen(ModalScreen[dict[str, Any] | None]):
         why = "a gap on the display" if self.reason == "gap" else "a constellation reward"
         known = galileo.box_remaining(self.scratch)
         with Vertical(id="draw-box"):
-            yield Static(f"Tier III draw for {why}", classes="step-title")
+            yield Plain(f"Tier III draw for {why}", classes="step-title")
             with Horizontal(classes="field-row"):
-                yield Label(BOX.label, classes="field-label")
+                yield PlainLabel(BOX.label, classes="field-label")
                 yield Entry("" if known is None else str(known), id="draw-count",
                             classes="number", placeholder="count")
             yield ErrorLine(id="draw-error")
-            yield Static("", id="draw-instruction")
+            yield Plain("", id="draw-instruction")
             with Horizontal(classes="field-row hidden", id="card-row"):
-                yield Label("Card taken (optional)", classes="field-label")
+                yield PlainLabel("Card taken (optional)", classes="field-label")
                 yield Entry(id="draw-card", placeholder="its name")
             yield ErrorLine(id="draw-card-error")
         yield Footer()

@@ -8,7 +8,7 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widget import Widget
-from textual.widgets import Input, Label
+from textual.widgets import Input
 
 from screens.step import StepScreen
 from tui.drafts import DraftValues
@@ -18,6 +18,7 @@ from tui.key_order import focus_now
 from tui.widgets.choice import Choice
 from tui.widgets.entry import Entry
 from tui.widgets.error_line import ErrorLine
+from tui.widgets.plain import PlainLabel
 
 YES_NO = ("no", "yes")
 
@@ -37,7 +38,7 @@ class FormScreen(StepScreen):
         known = self.known_values()
         for field in self.step.fields:
             with Horizontal(classes="field-row"):
-                yield Label(field.label, classes="field-label")
+                yield PlainLabel(field.label, classes="field-label")
                 yield self.field_widget(field, known.get(field.key, field.default))
         # A field's error line is added under it when it first has something to say: a
         # screen of a dozen fields shows faster without a dozen empty lines to build.

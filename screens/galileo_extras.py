@@ -13,9 +13,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer
 
 from tui.games import galileo
+from tui.widgets.plain import Plain
 
 FINAL_SCORING_MARK = "(final scoring)"
 SUMMARY_INTRO = ("All but the three (final scoring) rows are moved on the score track during play, "
@@ -115,8 +116,8 @@ class ScoreSummaryScreen(GalileoBox):
     HELP = SUMMARY_HELP
 
     def compose_box(self) -> ComposeResult:
-        yield Static(SUMMARY_INTRO, id="summary-intro")
-        yield Static(summary_table(), id="summary-table")
+        yield Plain(SUMMARY_INTRO, id="summary-intro")
+        yield Plain(summary_table(), id="summary-table")
 
 
 class DiceScreen(GalileoBox):
@@ -125,4 +126,4 @@ class DiceScreen(GalileoBox):
     HELP = DICE_HELP
 
     def compose_box(self) -> ComposeResult:
-        yield Static(Group(DICE_INTRO, "", dice_row(), "", DICE_ICONS), id="dice")
+        yield Plain(Group(DICE_INTRO, "", dice_row(), "", DICE_ICONS), id="dice")

@@ -6,10 +6,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer
 
 from tui.app import HelpScreenMarker
 from tui.commands import offered_bindings
+from tui.widgets.plain import Plain
 
 
 def keys_text(screen: Screen[object]) -> str:
@@ -44,10 +45,10 @@ class HelpScreen(HelpScreenMarker, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
-            yield Static("Help", classes="step-title")
-            yield Static(self.body, id="help-body")
-            yield Static("Keys", classes="section")
-            yield Static(self.keys, id="help-keys")
+            yield Plain("Help", classes="step-title")
+            yield Plain(self.body, id="help-body")
+            yield Plain("Keys", classes="section")
+            yield Plain(self.keys, id="help-keys")
         yield Footer()
 
     async def action_dismiss(self, result: None = None) -> None:

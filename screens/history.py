@@ -9,13 +9,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Label, Static
+from textual.widgets import DataTable, Footer, Input, Static
 
 from tui.games import game_title
 from tui.history import (
@@ -29,7 +28,9 @@ from tui.history import (
     sparkline,
 )
 from tui.key_order import focus_now
+from tui.plain_text import visible
 from tui.widgets.entry import Entry
+from tui.widgets.plain import Plain, PlainLabel, PlainTable
 from tui.widgets.title_bar import TitleBar
 
 if TYPE_CHECKING:
@@ -66,7 +67,7 @@ ORDER_WORDS = {("date", True): "newest first", ("date", False): "oldest first",
 
 def row_cells(record: SessionRecord) -> tuple[str, str, str, str]:
     if record.error:  # the whole line shows under the list when the row is highlighted
-        return "?", "?", "✗ unreadable", shortened(f"{record.file}: {record.error}", 36)
+        return "?", "?", "✗ unreadable", shortened(f"{visible(record.file)}: {record.error}", 36)
     mark = " ✎" if record.corrected else ""
     if record.scored:
         players = ", ".join(f"{p.name} {p.total}" for p in record.players)
@@ -89,7 +90,7 @@ def figures_view(figures: list[PlayerFigures]) -> RenderableType:
         low, high = score_range(mine)
         parts.append(Text(f"{game_title(game)}: scores over time, one bar a game, "
                           f"▁ {low} … █ {high}", style="bold"))
-        table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+        table = PlainTable(box=None, pad_edge=False, show_edge=False, header_style="bold")
         table.add_column("Player")
         for heading in ("Plays", "Wins", "Shared", "Rate", "Avg", "Best"):
             table.add_column(heading, justify="right")
@@ -146,14 +147,14 @@ class HistoryScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield TitleBar()
         with Horizontal(id="history-filter-row"):
-            yield Label("Filter")
+            yield PlainLabel("Filter")
             yield Entry(placeholder="a game or a player (press /)", id="history-filter")
-        yield Static("", id="history-order")
+        yield Plain("", id="history-order")
         yield DataTable(id="history-table", cursor_type="row", zebra_stripes=False)
-        yield Static("", id="history-error")
+        yield Plain("", id="history-error")
         with VerticalScroll(id="history-figures") as figures:
             figures.can_focus = True  # ↑↓ scroll the figures once focused (Tab)
-            yield Static("", id="history-chart")
+            yield Plain("", id="history-chart")
         yield Footer(compact=True, show_command_palette=False)
 
     def help_text(self) -> str:
@@ -195,7 +196,7 @@ class HistoryScreen(Screen[None]):
         table = self.query_one(DataTable)
         table.clear()
         for record in [*readable[:ROW_LIMIT], *unreadable]:
-            table.add_row(*row_cells(record), key=record.file)
+            table.add_row(*(Text(cell) for cell in row_cells(record)), key=record.file)
         words = ORDER_WORDS[(self.sort_by, self.descending)]
         counted = f"{len(self.shown)} of {len(self.records)} sessions"
         if unreadable:
@@ -213,7 +214,7 @@ class HistoryScreen(Screen[None]):
     def show_error(self) -> None:
         record = self.highlighted()
         self.query_one("#history-error", Static).update(
-            f"✗ {record.file}: {record.error}" if record and record.error else "")
+            f"✗ {visible(record.file)}: {record.error}" if record and record.error else "")
 
     def highlighted(self) -> SessionRecord | None:
         table = self.query_one(DataTable)
@@ -262,16 +263,16 @@ class HistoryScreen(Screen[None]):
         self.lastround.open_file(self.lastround.saves / record.file, read_only=True)
 
     def action_export(self) -> None:
-        from tui.export import CSV_NAME, EXPORTS, sessions_csv
-        from tui.saves import atomic_write
+        from tui.export import CSV_NAME, EXPORTS, sessions_csv, write_export
+        from tui.saves import SaveError
 
         scored = [r for r in self.records if r.scored]
         target = self.lastround.saves / EXPORTS / CSV_NAME
         try:
-            atomic_write(target, sessions_csv(scored))
-        except OSError as error:
-            self.notify(f"Not exported: {error.strerror or error}", title="Export",
-                        severity="error")
+            write_export(self.lastround.saves, target, sessions_csv(scored))
+        except (OSError, SaveError) as error:
+            why = error.strerror if isinstance(error, OSError) and error.strerror else error
+            self.notify(f"Not exported: {why}", title="Export", severity="error")
             return
         rows = sum(len(r.players) for r in scored)
         self.notify(f"{len(scored)} finished sessions ({rows} rows) written to {target}",

@@ -10,7 +10,9 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from tui.plain_text import visible
 from tui.saves import SessionSummary, list_sessions
+from tui.widgets.plain import Plain
 from tui.widgets.title_bar import TitleBar
 
 if TYPE_CHECKING:
@@ -70,15 +72,15 @@ class HomeScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
-        yield Static("Last Round", id="name")
-        yield Static("The end of the game, scored by its own rules.", id="tagline")
-        yield Static(Text.assemble("New session: press ", ("r", "bold"),
+        yield Plain("Last Round", id="name")
+        yield Plain("The end of the game, scored by its own rules.", id="tagline")
+        yield Plain(Text.assemble("New session: press ", ("r", "bold"),
                                    " for Race for the Galaxy, ", ("g", "bold"),
                                    " for Galileo Galilei."), id="new-line")
-        yield Static("Sessions: unfinished first, then newest", classes="section")
+        yield Plain("Sessions: unfinished first, then newest", classes="section")
         yield DataTable(id="sessions", cursor_type="row", zebra_stripes=False)
-        yield Static("", id="session-error")
-        yield Static("", id="resume-line")
+        yield Plain("", id="session-error")
+        yield Plain("", id="resume-line")
         yield Footer(compact=True)
 
     def help_text(self) -> str:
@@ -108,7 +110,7 @@ class HomeScreen(Screen[None]):
         self.summaries = {str(s.path): s for s in listed}
         for key, summary in self.summaries.items():
             # Short game names and clipped lists keep every column inside 80 columns.
-            game = summary.title.split(" ")[0] if summary.title else summary.path.name
+            game = summary.title.split(" ")[0] if summary.title else visible(summary.path.name)
             table.add_row(cell(" "), cell(when(summary.created)), cell(clip(game, 20)),
                           cell(clip(", ".join(summary.players), PLAYERS_WIDTH)),
                           cell(clip(outcome(summary), RESULT_WIDTH)), key=key)
@@ -128,7 +130,7 @@ class HomeScreen(Screen[None]):
         self.marked = event.row_key
         unfinished = summary is not None and summary.status == "in-progress"
         self.query_one("#resume-line", Static).update(
-            f"Unfinished: {summary.path.name} — Enter to resume" if unfinished and summary
+            f"Unfinished: {visible(summary.path.name)} — Enter to resume" if unfinished and summary
             else "")
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:

@@ -44,6 +44,9 @@ winner are worked out again, and the breakdown says the session was corrected.
 X writes the final scores as a Markdown table into the exports folder of the saves folder,
 ready to paste into a chat."""
 
+# The latest corrections the final page lists; earlier ones are counted in one line.
+NOTES_SHOWN = 10
+
 
 def number_text(value: int | None) -> str:
     return "—" if value is None else str(value)
@@ -196,6 +199,9 @@ class ReplayScreen(Screen[None]):
         if result.explanation:
             parts += [Text(""), Text("\n".join(result.explanation))]
         notes = correction_notes(self.session.data)
+        if len(notes) > NOTES_SHOWN:  # thousands of lines took seconds to draw
+            notes = [f"✎ {len(notes) - NOTES_SHOWN} earlier corrections after the game: each "
+                     "is an entry of the replay", *notes[-NOTES_SHOWN:]]
         other = drift(self.session.data, self.moments)
         if notes or other:
             parts += [Text(""), *(Text(line) for line in [*notes, other] if line)]
@@ -237,9 +243,9 @@ class ReplayScreen(Screen[None]):
         self.app.pop_screen()
 
     def action_export(self) -> None:
-        from tui.export import EXPORTS, markdown_name, session_markdown
+        from tui.export import EXPORTS, markdown_name, session_markdown, write_export
         from tui.history import record_from_data
-        from tui.saves import atomic_write
+        from tui.saves import SaveError
 
         name = self.path_name
         record = record_from_data(name, self.session.data)
@@ -247,8 +253,8 @@ class ReplayScreen(Screen[None]):
         notes = [*result.explanation, *correction_notes(self.session.data)]
         target = self.lastround.saves / EXPORTS / markdown_name(name)
         try:
-            atomic_write(target, session_markdown(record, notes))
-        except (OSError, ValueError) as error:
+            write_export(self.lastround.saves, target, session_markdown(record, notes))
+        except (OSError, ValueError, SaveError) as error:
             self.notify(f"Not exported: {error}", title="Export", severity="error")
             return
         self.notify(f"Final scores written as Markdown to {target}", title="Exported")

@@ -13,12 +13,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Footer, Input
 
 from tui.fields import Invalid, parse_text
 from tui.key_order import focus_now
 from tui.widgets.entry import Entry
 from tui.widgets.error_line import ErrorLine
+from tui.widgets.plain import Plain
 
 if TYPE_CHECKING:
     from tui.app import LastRoundApp
@@ -41,9 +42,9 @@ class SaveElsewhereScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="elsewhere-box"):
-            yield Static("Save this session in another folder", classes="step-title")
-            yield Static(f"Now: {self.current}/", id="elsewhere-now")
-            yield Static("Folder (created if missing):")
+            yield Plain("Save this session in another folder", classes="step-title")
+            yield Plain(f"Now: {self.current}/", id="elsewhere-now")
+            yield Plain("Folder (created if missing):")
             yield Entry(str(self.current), id="elsewhere-folder")
             yield ErrorLine(id="elsewhere-error")
         yield Footer()

@@ -7,7 +7,7 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input
 
 from screens.form import FormScreen
 from tui.drafts import DraftValues
@@ -16,6 +16,7 @@ from tui.games.base import Step
 from tui.key_order import focus_now
 from tui.widgets.entry import Entry
 from tui.widgets.error_line import ErrorLine
+from tui.widgets.plain import Plain, PlainLabel
 
 SEATS = 4
 
@@ -26,12 +27,12 @@ class SetupScreen(FormScreen):
         return None  # shown once per session
 
     def compose_body(self) -> ComposeResult:
-        yield Static("Players in seat order (clockwise). Leave unused seats empty.",
+        yield Plain("Players in seat order (clockwise). Leave unused seats empty.",
                      classes="field-hint")
         seated = self.session.players
         for seat in range(SEATS):
             with Horizontal(classes="field-row"):
-                yield Label(f"Seat {seat + 1}", classes="field-label")
+                yield PlainLabel(f"Seat {seat + 1}", classes="field-label")
                 name = seated[seat] if seat < len(seated) else ""
                 yield Entry(name, id=f"seat-{seat}", placeholder="name")
         yield ErrorLine(id="error-seats")

@@ -15,6 +15,7 @@ from tui.app import StepScreenMarker
 from tui.drafts import DraftValues
 from tui.games.base import Step
 from tui.session import Session
+from tui.widgets.plain import Plain
 from tui.widgets.title_bar import TitleBar
 
 if TYPE_CHECKING:
@@ -50,14 +51,14 @@ class StepScreen(StepScreenMarker):
     def compose(self) -> ComposeResult:
         self.show_heading()
         yield TitleBar()
-        yield Static(self.step.title, classes="step-title")
+        yield Plain(self.step.title, classes="step-title")
         with VerticalScroll(classes="step-body") as body:
             # The fields take focus; a screen without fields scrolls its body by keys.
             body.can_focus = self.BODY_SCROLLS
             if self.step.text:
-                yield Static(self.step.text, classes="step-text")
+                yield Plain(self.step.text, classes="step-text")
             yield from self.compose_body()
-        yield Static("", id="message", classes="message")
+        yield Plain("", id="message", classes="message")
         yield Footer(compact=True, show_command_palette=False)  # room for every step key
 
     def compose_body(self) -> ComposeResult:

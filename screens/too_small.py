@@ -12,6 +12,8 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from tui.widgets.plain import Plain
+
 # Every screen is laid out for 80×24 and checked at this size too: room for tmux's or
 # screen's status line in an 80×24 terminal.
 MIN_WIDTH = 76
@@ -36,7 +38,7 @@ class TooSmallScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Middle(), Center():
-            yield Static(message(self.shown_size), id="too-small")
+            yield Plain(message(self.shown_size), id="too-small")
         yield Footer(compact=True, show_command_palette=False)
 
     def show(self, size: Size) -> None:

@@ -17,6 +17,7 @@ from screens.draw import DrawScreen
 from screens.step import StepScreen
 from tui.games import galileo
 from tui.games.base import RulesError, player_names
+from tui.widgets.plain import Plain
 
 CURRENT = "▶"
 DONE = "✓"
@@ -35,9 +36,9 @@ class TurnsScreen(StepScreen):
     ]
 
     def compose_body(self) -> ComposeResult:
-        yield Static(id="trigger-line")
-        yield Static(id="turn-list")
-        yield Static(id="draw-list")
+        yield Plain(id="trigger-line")
+        yield Plain(id="turn-list")
+        yield Plain(id="draw-list")
 
     def on_mount(self) -> None:
         self.show()

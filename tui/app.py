@@ -12,19 +12,16 @@ from textual import events
 from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.geometry import Size
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from tui.drafts import Drafts, DraftValues, draft_path
 from tui.games.base import RulesError, Step
 from tui.key_order import OrderedKeys
 from tui.memory import release_removed_screens
-from tui.safekeeping import (
-    Safekeeping,
-    load_session,
-    locked_message,
-    not_saved_message,
-)
-from tui.saves import SaveError, new_session_path, write_session
+from tui.plain_text import visible
+from tui.safekeeping import Safekeeping, load_session
+from tui.saves import SaveError
 from tui.session import Session, now_stamp
 
 # Step kinds to the screen module and class that shows them; loaded on first use.
@@ -42,7 +39,7 @@ STEP_SCREENS: dict[str, tuple[str, str]] = {
 # drawn: the first key of a session then waits for no import (nor the first save for tomlkit).
 WARM_UP_MODULES = (
     "screens.setup", "screens.form", "screens.checklist", "screens.info", "screens.breakdown",
-    "screens.help", "tomlkit", "tui.toml_merge",
+    "screens.help", "tomlkit", "tui.session_text",
 )
 # Each game's own; with a session open (say after `lastround new rftg`) only its game's are
 # loaded, as the other game's may never be needed (about 0.6 MiB for Galileo's).
@@ -116,7 +113,7 @@ class LastRoundApp(Safekeeping, OrderedKeys):
         if not self.is_headless:  # a real terminal can hang up; tests' signals stay theirs
             from tui import hangup
 
-            hangup.install(self.release_lock, self.exit)
+            hangup.install(self.release_lock, self.suspend)
         command, game, file = self.start
         if command == "new" and game:
             self.start_new(game)
@@ -157,11 +154,10 @@ class LastRoundApp(Safekeeping, OrderedKeys):
 
             self.push_screen(ReplayScreen(self.session))
             return
-        holder = None if self.read_only else self.take_lock(path)
-        if holder is not None:  # another app is writing it: look, don't touch
+        refused = self.take_lock(path)
+        if refused:  # another app is writing it, or it can't be locked: look, don't touch
             self.read_only = True
-            self.notify(locked_message(path, holder), title="Read-only", severity="warning",
-                        timeout=10)
+            self.notify(refused, title="Read-only", severity="warning", timeout=10)
             self.show_step(self.session.resume_index())
             return
         steps = self.session.steps()
@@ -229,9 +225,11 @@ class LastRoundApp(Safekeeping, OrderedKeys):
 
     # drafts: what is typed in a step before it is confirmed (see tui.drafts) -------------
     def session_drafts(self) -> Drafts | None:
-        """The open session's drafts, while what is typed in it is this app's to keep."""
+        """The open session's drafts, while what is typed in it is this app's to keep (it
+        holds the session's lock: another app may be typing in it)."""
         session = self.session
-        if session is None or session.path is None or self.read_only or session.finished:
+        if (session is None or session.path is None or self.read_only or session.finished
+                or self.lock is None):
             return None
         if self.drafts is None or self.drafts.path != draft_path(session.path):
             self.drafts = Drafts(session.path)
@@ -286,18 +284,11 @@ class LastRoundApp(Safekeeping, OrderedKeys):
             self.notify(message)
 
     def save(self) -> bool:
-        """Write the session now; on failure keep it in memory and say why."""
-        session = self.session
-        assert session is not None
-        if session.path is None:
-            session.path = new_session_path(self.saves, session.game_id, session.players,
-                                            str(session.data["created"]))
-            self.take_lock(session.path)
-        try:
-            write_session(session.path, session.data)
-        except OSError as error:
+        """Write the session now (while this app holds its lock: see Safekeeping); on
+        failure keep it in memory and say why."""
+        message = self.write_held()
+        if message:
             self.unsaved = True
-            message = not_saved_message(session.path, error)
             self.notify(message, title="Not saved", severity="error", timeout=15)
             say = getattr(self.screen, "say", None)
             if callable(say):  # and under the step, where it stays until the next try
@@ -305,6 +296,13 @@ class LastRoundApp(Safekeeping, OrderedKeys):
             return False
         self.unsaved = False
         return True
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """Every message as plain text: it may name a file or a value from one, which must
+        neither be read as markup (`[/]` would end the app) nor drive the terminal."""
+        super().notify(visible(message), title=visible(title), severity=severity,
+                       timeout=timeout, markup=False)
 
     def action_save_elsewhere(self) -> None:
         from screens.save_elsewhere import SaveElsewhereScreen

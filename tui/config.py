@@ -22,24 +22,41 @@ def config_path() -> Path:
     return Path(base) / "lastround" / "config.toml"
 
 
+# A settings file is a few lines; anything larger, a pipe or a device is not ours to read.
+LARGEST_CONFIG = 2**20
+
+
 def load_config(path: Path | None = None) -> dict[str, Any]:
+    from tui.saves import SaveError, has_unfit_value
+
     try:
-        return tomllib.loads((path or config_path()).read_text("utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        settings = tomllib.loads(read_config_text(path or config_path()))
+    # ValueError: TOML, or a number of thousands of digits; RecursionError: nesting.
+    except (SaveError, UnicodeDecodeError, ValueError, RecursionError):
         return {}
+    return {} if has_unfit_value(settings) else settings  # a huge number, a terminal escape
+
+
+def read_config_text(path: Path) -> str:
+    from tui.saves import read_regular_file
+
+    return read_regular_file(path, LARGEST_CONFIG).decode("utf-8")
 
 
 def save_setting(key: str, value: str, path: Path | None = None) -> None:
     """Set one key, keeping the rest of the file (and its comments); written atomically."""
     import tomlkit
 
-    from tui.saves import atomic_write
+    from tui.saves import SaveError, atomic_write, has_unfit_value
 
     target = path or config_path()
     try:
-        document = tomlkit.parse(target.read_text("utf-8"))
-    except (OSError, UnicodeDecodeError, tomlkit.exceptions.ParseError):
-        document = tomlkit.document()
+        text = read_config_text(target)
+        if has_unfit_value(tomllib.loads(text)):  # what would overflow tomlkit, quickly
+            raise ValueError("not a settings file")
+        document = tomlkit.parse(text)
+    except (SaveError, UnicodeDecodeError, ValueError, RecursionError):
+        document = tomlkit.document()  # missing, or broken beyond keeping: written anew
     if document.get(key) == value:
         return
     document[key] = value

@@ -97,10 +97,20 @@ def toml_value(value: Any) -> str:
     raise TypeError(f"a draft holds no {type(value).__name__}")
 
 
+# Far more than every field of the longest step typed full; a larger file is not a draft.
+LARGEST_DRAFTS = 2**20
+
+
 def read_drafts(path: Path) -> dict[str, dict[str, Any]]:
+    """The drafts kept beside a session; none when the file is missing or can't be trusted
+    (a pipe or a device, too large, not TOML, a huge number or a control character)."""
+    from tui.saves import SaveError, has_unfit_value, read_regular_file
+
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
+        data = tomllib.loads(read_regular_file(path, LARGEST_DRAFTS).decode("utf-8"))
+    except (SaveError, UnicodeDecodeError, ValueError, RecursionError):
+        return {}
+    if has_unfit_value(data):  # what a field shows must not drive the terminal either
         return {}
     steps = data.get("steps")
     if not isinstance(steps, dict):

@@ -1,6 +1,7 @@
 """Exports: one finished session as a Markdown table, every session as one CSV.
 
-Pure text from history records: no Textual, no I/O (the app and `lastround export` write).
+Pure text from history records, no Textual; the app and `lastround export` write it with
+write_export, which never writes through a link inside the saves folder.
 The Markdown pastes into a chat as a table; the CSV has one row per player per session with
 each scoring part under its `lastround score --json` name.
 """
@@ -9,19 +10,24 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import re
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 
 from tui.games import GAME_MODULES
 from tui.history import SessionRecord
+from tui.plain_text import visible
+from tui.saves import SaveError, atomic_write
 
 EXPORTS = "exports"  # the subfolder of the saves folder that exports are written into
 CSV_NAME = "sessions.csv"
 
 
 def markdown_cell(text: str) -> str:
-    """Text that stays itself inside a Markdown table cell."""
-    return re.sub(r"([\\|*_`])", r"\\\1", text)
+    """Text that stays itself inside a Markdown table cell (and can't drive a terminal the
+    Markdown is printed on: see tui.plain_text)."""
+    return re.sub(r"([\\|*_`])", r"\\\1", visible(text))
 
 
 def session_markdown(record: SessionRecord, notes: Sequence[str] = ()) -> str:
@@ -33,7 +39,7 @@ def session_markdown(record: SessionRecord, notes: Sequence[str] = ()) -> str:
         raise ValueError("the session is not finished: there are no final scores yet"
                          if not record.error else record.error)
     parts = list(record.players[0].parts)
-    lines = [f"**{record.title}**, {record.date} UTC", ""]
+    lines = [f"**{record.title}**, {markdown_cell(record.date)} UTC", ""]
     header = ["Player", *(p.capitalize() for p in parts), "Total", "Place"]
     lines.append("| " + " | ".join(header) + " |")
     lines.append("| --- |" + " ---: |" * (len(header) - 1))
@@ -51,7 +57,7 @@ def session_markdown(record: SessionRecord, notes: Sequence[str] = ()) -> str:
                                        else "")
     lines += ["", verdict]
     for note in notes:  # a tie-break's reasons, corrections: each its own paragraph
-        lines += ["", note]
+        lines += ["", visible(note)]
     return "\n".join(lines) + "\n"
 
 
@@ -79,11 +85,14 @@ def sessions_csv(records: Iterable[SessionRecord]) -> str:
     parts = part_columns(scored)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
+    # Every text cell as shown by tui.plain_text.visible: the CSV may be printed on a terminal
+    # (`lastround export --csv`), and a file's name is anything its folder allows.
     writer.writerow(["file", "date", "game", "player", "seat", *parts, "total", "place",
                      "winner"])
     for record in scored:
         for player in record.players:
-            writer.writerow([record.file, record.created, record.game, player.name, player.seat,
+            writer.writerow([visible(record.file), visible(record.created), visible(record.game),
+                             visible(player.name), player.seat,
                              *(player.parts.get(p, "") for p in parts), player.total,
                              player.place, "yes" if player.name in record.winners else "no"])
     return out.getvalue()
@@ -91,3 +100,28 @@ def sessions_csv(records: Iterable[SessionRecord]) -> str:
 
 def markdown_name(session_file: str) -> str:
     return f"{session_file.removesuffix('.toml')}.md"
+
+
+def write_export(saves: Path, target: Path, text: str) -> None:
+    """Write an export atomically (OSError when it can't be). Nothing of Last Round's is
+    written outside the saves folder through a link: a link on the way from the saves folder
+    to `target` (a linked `exports/`) is refused with SaveError, one line."""
+    link = link_on_the_way(saves, target.parent)
+    if link is not None:
+        raise SaveError(f"{link} is a symbolic link: Last Round never writes through a link "
+                        "in the saves folder")
+    atomic_write(target, text)
+
+
+def link_on_the_way(saves: Path, folder: Path) -> Path | None:
+    """The first symbolic link among the folders below `saves` down to `folder`, when
+    `folder` is inside it (the saves folder itself is the user's to choose)."""
+    top, inside = Path(os.path.abspath(saves)), Path(os.path.abspath(folder))
+    if not inside.is_relative_to(top):
+        return None
+    below = Path()
+    for part in inside.relative_to(top).parts:
+        below /= part
+        if (top / below).is_symlink():
+            return saves / below  # as the saves folder was given
+    return None

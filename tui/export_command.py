@@ -9,14 +9,15 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from tui.export import session_markdown, sessions_csv
+from tui.export import session_markdown, sessions_csv, write_export
 from tui.history import SessionRecord, record_from_data
+from tui.opening import open_session
 from tui.replay import correction_notes, final_result
-from tui.saves import SaveError, atomic_write, read_session, saves_folder
+from tui.saves import SaveError, saves_folder
 
 
 def one_session(file: Path, as_csv: bool) -> str:
-    data = read_session(file)
+    data, _ = open_session(file)
     record = record_from_data(file.name, data)
     if not record.scored:
         why = record.error or "the session is not finished: there are no final scores yet"
@@ -62,7 +63,10 @@ def main_export(file: Path | None, *, as_csv: bool, out: Path | None,
         sys.stdout.write(text)
         return 0
     try:
-        atomic_write(out, text)
+        write_export(saves_folder(saves), out, text)  # never through a link in the saves folder
+    except SaveError as error:
+        print(f"lastround: {error}", file=sys.stderr)
+        return 2
     except OSError as error:
         print(f"lastround: {out}: can't be written: {error.strerror or error}", file=sys.stderr)
         return 2

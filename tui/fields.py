@@ -8,7 +8,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
-from tui.games.base import Field
+from tui.games.base import Field, name_key
 
 NAME_LIMIT = 20
 NUMBER_LIMIT = 10**6
@@ -65,9 +65,9 @@ def check_players(names: Sequence[str], least: int = 2, most: int = 4) -> None:
         raise Invalid(f"At most {most} players")
     seen: set[str] = set()
     for name in names:
-        if name.casefold() in seen:
+        if name_key(name) in seen:
             raise Invalid(f"{name!r} is seated twice: names must differ")
-        seen.add(name.casefold())
+        seen.add(name_key(name))
 
 
 def parse_text(raw: str, label: str, limit: int, *, optional: bool = False) -> str:

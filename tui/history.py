@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tui.games import game_title, get_game
-from tui.games.base import RulesError
-from tui.games.checks import check_session
+from tui.games import game_title
+from tui.games.base import RulesError, name_key
+from tui.opening import check_openable, problem
+from tui.plain_text import one_line
 from tui.saves import SaveError, read_session
 
 
@@ -74,10 +75,10 @@ def record_from_data(file: str, data: Mapping[str, Any]) -> SessionRecord:
     total only sessions that pass these checks).
     """
     try:
-        check_session(data)
+        result = check_openable(data)
     except RulesError as error:
         return SessionRecord(file, game=str(data["game"]), status=str(data["status"]),
-                             error=f"{error.key}: {error.message}")
+                             error=one_line(problem(error)))
     names = [str(p["name"]) for p in data.get("players", [])]
     base = SessionRecord(
         file=file,
@@ -88,13 +89,8 @@ def record_from_data(file: str, data: Mapping[str, Any]) -> SessionRecord:
         corrected=any(isinstance(e, Mapping) and e.get("correction")
                       for e in data.get("log") or []),
     )
-    if base.status != "finished":
+    if result is None:
         return base
-    try:
-        result = get_game(base.game).score(data)
-    except RulesError as error:
-        return SessionRecord(file, game=base.game, created=base.created, status=base.status,
-                             players=base.players, error=f"{error.key}: {error.message}")
     places = {p.name: place for place, p in result.ranking()}
     players = tuple(PlayerResult(p.name, seat, p.total, dict(p.parts), places[p.name])
                     for seat, p in enumerate(result.players, start=1))
@@ -193,14 +189,14 @@ def player_figures(records: Iterable[SessionRecord]) -> list[PlayerFigures]:
     tally: dict[tuple[str, str], dict[str, Any]] = {}
     for record in played:
         shared = len(record.winners) > 1
-        winners = {w.casefold() for w in record.winners}
+        winners = {name_key(w) for w in record.winners}
         for player in record.players:
             assert player.total is not None
-            seen = tally.setdefault((record.game, player.name.casefold()),
+            seen = tally.setdefault((record.game, name_key(player.name)),
                                     {"name": player.name, "wins": 0, "shared": 0, "scores": []})
             seen["name"] = player.name  # the latest spelling
             seen["scores"].append(player.total)
-            if player.name.casefold() in winners:
+            if name_key(player.name) in winners:
                 seen["wins"] += 1
                 seen["shared"] += shared
     figures = [PlayerFigures(game, seen["name"], len(seen["scores"]), seen["wins"],

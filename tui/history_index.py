@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from tui.history import PlayerResult, SessionRecord, read_record
+from tui.plain_text import UNSAFE
 from tui.saves import Stat, session_stats
 
 INDEX_NAME = ".lastround-index.sqlite"
@@ -133,6 +134,8 @@ def open_index(folder: Path) -> sqlite3.Connection | None:
     history then reads the files and the index is left as it is.
     """
     path = index_path(folder)
+    if not remove_links(path):
+        return None
     for _attempt in range(2):
         try:
             connection = sqlite3.connect(path, timeout=0.5)
@@ -162,11 +165,32 @@ def current_version(connection: sqlite3.Connection) -> str | None:
     return str(row[0]) if row else None
 
 
-def drop_index(path: Path) -> bool:
-    """Delete a broken index (and its journal); False when it can't be."""
+# The files SQLite keeps beside a database while writing it (the journal, or the WAL's two).
+COMPANIONS = ("-journal", "-wal", "-shm")
+
+
+def index_files(path: Path) -> list[Path]:
+    return [path, *(Path(f"{path}{suffix}") for suffix in COMPANIONS)]
+
+
+def remove_links(path: Path) -> bool:
+    """Nothing is written outside the saves folder through a link: a link where the index or
+    one of its companions goes is removed (the link, never its target; a new index is then
+    built). False when one can't be removed."""
     try:
-        path.unlink(missing_ok=True)
-        Path(f"{path}-journal").unlink(missing_ok=True)
+        for name in index_files(path):
+            if name.is_symlink():
+                name.unlink()
+    except OSError:
+        return False
+    return True
+
+
+def drop_index(path: Path) -> bool:
+    """Delete a broken index (and its companions); False when it can't be."""
+    try:
+        for name in index_files(path):
+            name.unlink(missing_ok=True)
     except OSError:
         return False
     return True
@@ -193,10 +217,21 @@ def records_of(rows: list[Row]) -> list[tuple[SessionRecord, Row]]:
     records = []
     for row, pair in zip(rows, decoded, strict=True):
         try:
-            records.append((record_of(row, *pair), row))
+            record = record_of(row, *pair)
+            if shows_safely(record):
+                records.append((record, row))
         except (ValueError, TypeError, KeyError):
             continue
     return records
+
+
+def shows_safely(record: SessionRecord) -> bool:
+    """No text the file itself could hold (see tui.saves.check_values) that could drive a
+    terminal: an index changed by hand must not get past what reading the file refuses."""
+    texts = [record.game, record.created, record.status, record.decided_by, record.error,
+             *record.winners, *(p.name for p in record.players),
+             *(part for p in record.players for part in p.parts)]
+    return not any(UNSAFE.search(text) for text in texts)
 
 
 def decoded_row(row: Row) -> tuple[Any, Any]:

@@ -3,14 +3,17 @@
 Pure: no Textual, no I/O. The log is replayed into a fresh data dict that starts from the
 file's identity keys; each entry's values go through the game's own `apply`, with the step
 rebuilt from `game.procedure(data)` as it stood at that moment, exactly as when the table
-confirmed it. The file's own data is never touched.
+confirmed it. The file's own data is never touched. The replayed data keeps an empty log:
+the rules never read it, and without it a state met again is recognised (see States).
 """
 
 from __future__ import annotations
 
 import copy
+import itertools
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from tui.games import get_game
@@ -60,12 +63,27 @@ class Moment:
     player: str | None
     partial: bool
     correction: bool
-    entered: tuple[tuple[str, str], ...]  # (what, value) as the table would read it
-    changes: tuple[tuple[str, str, str], ...]  # a correction: (what, was, now)
     standings: tuple[Standing, ...]
     winners_before: tuple[str, ...]
     winners_after: tuple[str, ...]
     problem: str = ""
+    # What `entered` and `changes` are read from once the entry's page is shown: worked out
+    # for every entry up front, they were most of a long replay's time.
+    step: Step | None = field(default=None, compare=False, repr=False)
+    entry: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    before: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    game_id: str = field(default="", compare=False, repr=False)
+
+    @cached_property
+    def entered(self) -> tuple[tuple[str, str], ...]:
+        """(what, value) as the table would read it."""
+        return describe_values(self.step, table_at(self.entry, "values"), self.before,
+                               self.game_id)
+
+    @cached_property
+    def changes(self) -> tuple[tuple[str, str, str], ...]:
+        """A correction's (what, was, now)."""
+        return correction_changes(self.step, self.entry)
 
     @property
     def kind(self) -> str:
@@ -96,35 +114,81 @@ def running_totals(game: Game, data: Mapping[str, Any]) -> tuple[dict[str, int |
     return {p.name: p.total for p in result.players}, result.winners
 
 
-def find_step(game: Game, data: Mapping[str, Any], step_id: str) -> Step | None:
-    try:
-        return next((s for s in game.procedure(data) if s.id == step_id), None)
-    except BROKEN:
-        return None
+@dataclass(frozen=True)
+class State:
+    """The session as it stood between two log entries, and what the rules make of it."""
+
+    number: int  # in the order the replay met it, so a move can name it
+    data: Mapping[str, Any]  # never changed once known: later entries apply to a copy
+    steps: Mapping[str, Step]  # the game's steps at this point, by id
+    totals: dict[str, int | None]
+    winners: tuple[str, ...]
+    names: tuple[str, ...]
+
+
+class States:
+    """The states a log passes through, each worked out once.
+
+    A long log goes back and forth between a few states (a turn ended then undone, a count
+    corrected then corrected back), and building the steps and the totals costs far more
+    than anything else in a replay: an entry met again in the same state is not applied
+    again, and a state met again keeps its steps and totals. Memory stays bounded: past
+    `LIMIT` states all are forgotten and worked out afresh.
+    """
+
+    LIMIT = 256
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.known: dict[str, State] = {}  # by the repr of the data: equal data, equal repr
+        self.numbers = itertools.count()  # never reused, even once all is forgotten
+        self.moves: dict[tuple[int, str, str], tuple[State, str]] = {}
+
+    def state(self, data: dict[str, Any]) -> State:
+        key = repr(data)
+        if key not in self.known:
+            if len(self.known) >= self.LIMIT:
+                self.known.clear()
+                self.moves.clear()
+            try:  # the first of a repeated id, as a search of the list would find
+                steps = {s.id: s for s in reversed(self.game.procedure(data))}
+            except BROKEN:
+                steps = {}
+            totals, winners = running_totals(self.game, data)
+            self.known[key] = State(next(self.numbers), data, steps, totals, winners,
+                                    tuple(player_names(data)))
+        return self.known[key]
+
+    def after(self, state: State, step: Step, values: Mapping[str, Any]) -> tuple[State, str]:
+        """The state once `step` is confirmed with `values`, and why it failed ('' if not)."""
+        move = (state.number, step.id, repr(values))
+        if move not in self.moves:
+            data = copy.deepcopy(dict(state.data))
+            problem = ""
+            try:
+                self.game.apply(data, step, copy.deepcopy(dict(values)))
+            except BROKEN as error:  # the state stays as the failed apply left it
+                problem = str(error)
+            self.moves[move] = self.state(data), problem
+        return self.moves[move]
 
 
 def replay(data: Mapping[str, Any]) -> list[Moment]:
     """Every log entry of the session, in order, with what it changed."""
     game = get_game(str(data["game"]))
-    state = start_data(data)
-    totals, winners = running_totals(game, state)
+    states = States(game)
+    state = states.state(start_data(data))
     moments = []
     for number, raw in enumerate(data.get("log") or [], start=1):
         entry: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
         values = table_at(entry, "values")
         step_id = str(entry.get("step", "?"))
-        step = find_step(game, state, step_id)
-        before = copy.deepcopy(state)
-        problem = ""
+        step = state.steps.get(step_id)
+        after, problem = state, ""
         if step is None:
             problem = f"step {step_id!r} is not among the game's steps at this point"
         elif step.kind != "breakdown":  # as Session.confirm: the totals are derived
-            try:
-                game.apply(state, step, copy.deepcopy(dict(values)))
-            except BROKEN as error:
-                problem = str(error)
-        state["log"].append(copy.deepcopy(dict(entry)))
-        after, winners_after = running_totals(game, state)
+            after, problem = states.after(state, step, values)
         moments.append(Moment(
             number=number,
             step_id=step_id,
@@ -133,15 +197,17 @@ def replay(data: Mapping[str, Any]) -> list[Moment]:
             player=str(entry["player"]) if "player" in entry else None,
             partial=bool(entry.get("partial")),
             correction=bool(entry.get("correction")),
-            entered=describe_values(step, values, before, game.id),
-            changes=correction_changes(step, entry),
-            standings=tuple(Standing(n, totals.get(n), after.get(n), n in winners_after)
-                            for n in player_names(state)),
-            winners_before=winners,
-            winners_after=winners_after,
+            standings=tuple(Standing(n, state.totals.get(n), after.totals.get(n),
+                                     n in after.winners) for n in after.names),
+            winners_before=state.winners,
+            winners_after=after.winners,
             problem=problem,
+            step=step,
+            entry=entry,
+            before=state.data,
+            game_id=game.id,
         ))
-        totals, winners = after, winners_after
+        state = after
     return moments
 
 
@@ -183,9 +249,9 @@ def value_text(value: Any) -> str:
 
 
 def label_of(step: Step | None, key: str) -> str:
-    for field in step.fields if step else ():
-        if field.key == key:
-            return field.label
+    for asked in step.fields if step else ():
+        if asked.key == key:
+            return asked.label
     return VALUE_LABELS.get(key) or key.replace("_", " ").capitalize()
 
 

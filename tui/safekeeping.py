@@ -6,60 +6,111 @@ draws a screen; the app and the save-elsewhere box call these.
 
 from __future__ import annotations
 
+import errno
+import itertools
+import os
+import time
+from collections.abc import Iterable, Iterator
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
-from tui.games.base import RulesError
-from tui.locks import Holder, Locked, SessionLock
-from tui.saves import SaveError, kept_note, new_session_path, read_session, write_session
+from tui.drafts import draft_path
+from tui.locks import InTheWay, Locked, SessionLock, lock_path, read_holder
+from tui.saves import backup_path, is_temporary_of, session_names, write_session
 from tui.session import Session
 
 SAVE_ELSEWHERE_KEY = "Ctrl+S"
-# What a damaged file can still break in the rules code, beyond the RulesError they raise.
-BROKEN = (RulesError, LookupError, TypeError, ValueError, AttributeError)
+# More names for one table and minute than any folder holds; past them the folder is wrong.
+MOST_NAMES = 1000
+# A lock being made lives for a moment (tui.locks.create_whole): one this old was left by a
+# killed app, a younger one may be another app's, making a lock to find this one's.
+LOCK_LEFTOVER_SECONDS = 60.0
 
 
 def load_session(path: Path) -> Session:
     """The session in a file, checked enough for every step screen; SaveError otherwise."""
-    from tui.games.checks import check_session
+    from tui.opening import open_session
 
-    data = read_session(path)
-    try:
-        check_session(data)
-        session = Session(data, path)
-        session.steps()[session.resume_index()]
-        if session.finished:  # it opens on its scores (the home list marks it the same way)
-            session.score()
-    except RulesError as error:
-        raise SaveError(f"{path}: {error.key}: {error.message}{kept_note(path)}") from None
-    except BROKEN as error:  # a hole in check_session: still one line, never a traceback
-        raise SaveError(f"{path}: can't be opened: {error}{kept_note(path)}") from None
-    return session
+    data, _ = open_session(path)
+    return Session(data, path)
 
 
 class Safekeeping:
-    """The lock of the session being written, and whether its last save failed."""
+    """The lock of the session being written, and whether its last save failed.
+
+    Only the app holding a session's lock writes its file, and every save checks that the
+    lock file still names this app first.
+    """
 
     lock: SessionLock | None = None
+    lock_problem = ""  # why the folder could not take the open session's lock
     unsaved = False  # the last save failed: the session lives only in memory
     session: Session | None  # set by the app
     saves: Path
 
-    def take_lock(self, path: Path) -> Holder | None:
-        """Hold the session's lock; the other app's holder when it is taken."""
+    def take_lock(self, path: Path) -> str:
+        """Hold the session's lock: "" once held (or when the folder can't take a lock file:
+        then saving says so, and Ctrl+S is offered), else one line saying why the session is
+        shown read-only (another app holds it, something else is in the lock's place)."""
         self.release_lock()
+        self.lock_problem = ""
         try:
-            self.lock = SessionLock.acquire(path)
+            self.hold(SessionLock.acquire(path), path)
         except Locked as locked:
-            return locked.holder
-        except OSError:
-            pass  # the folder can't take a lock: then no save either, and saving says so
-        return None
+            return locked_message(path, locked.holder)
+        except InTheWay as in_the_way:
+            return f"{path.name} can't be locked ({in_the_way}), so it is shown read-only here."
+        except OSError as error:
+            self.lock_problem = f"its lock can't be made ({reason(error)})"
+        return ""
+
+    def hold(self, lock: SessionLock, path: Path) -> None:
+        self.release_lock()
+        self.lock = lock
+        remove_leftovers(path)  # no other app writes the session now
 
     def release_lock(self) -> None:
         if self.lock is not None:
             self.lock.release()
             self.lock = None
+
+    def not_held(self, path: Path) -> str:
+        """"" while this app holds the lock of `path`, else why not."""
+        lock = self.lock
+        if lock is None or lock.path != lock_path(path):
+            return self.lock_problem or "this Last Round does not hold its lock"
+        if lock.held():
+            return ""
+        holder = read_holder(lock.path)
+        if holder is None:
+            return f"its lock ({lock.path.name}) is gone"
+        return f"another Last Round ({holder}) has taken its lock ({lock.path.name}) over"
+
+    def write_held(self) -> str:
+        """Write the open session, a new one under a name claimed first; "" once written,
+        else one line saying why not (the session stays in memory)."""
+        session = self.session
+        assert session is not None
+        try:
+            if session.path is None:
+                path, lock = claim_name(self.names_in(self.saves))
+                self.hold(lock, path)
+                session.path = path
+            why = self.not_held(session.path)
+            if not why:
+                write_session(session.path, session.data)
+        except OSError as error:
+            why = reason(error)
+        if not why:
+            return ""
+        return not_saved_message(session.path or next(self.names_in(self.saves)), why)
+
+    def names_in(self, folder: Path) -> Iterator[Path]:
+        session = self.session
+        assert session is not None
+        return session_names(folder, session.game_id, session.players,
+                             str(session.data["created"]))
 
     def save_elsewhere(self, folder: Path) -> str:
         """Save the open session in `folder`, which becomes the saves folder.
@@ -68,30 +119,85 @@ class Safekeeping:
         """
         session = self.session
         assert session is not None
-        target = folder / session.path.name if session.path is not None else None
-        if target is None or (target.exists() and not same_file(target, session.path)):
-            target = new_session_path(folder, session.game_id, session.players,
-                                      str(session.data["created"]))
+        path = session.path
+        claimed: SessionLock | None = None  # a new file's lock: this app's once it is written
         try:
+            if path is not None and same_file(folder, path.parent) and not self.not_held(path):
+                target = path  # the same folder typed again: the file is still this app's
+            else:
+                # Under its own name when that is free there, else as a new session is named.
+                own = [folder / path.name] if path is not None else []
+                target, claimed = claim_name(itertools.chain(own, self.names_in(folder)))
             write_session(target, session.data)
         except OSError as error:
-            return f"Could not save in {folder}: {error.strerror or error}"
+            if claimed is not None:
+                claimed.release()
+            return f"Could not save in {folder}: {reason(error)}"
+        if claimed is not None:
+            self.hold(claimed, target)
         session.path = target
         self.saves = folder
         self.unsaved = False
-        self.take_lock(target)
         return ""
 
 
-def same_file(one: Path, other: Path | None) -> bool:
+def claim_name(candidates: Iterable[Path]) -> tuple[Path, SessionLock]:
+    """The first name no session has and no other app is taking, with its lock held.
+
+    The lock is taken first (atomically: of two apps naming their new sessions alike in the
+    same minute, one gets each name), then the name is checked free; else the next is tried.
+    OSError when the folder can't be made or can't hold a lock file.
+    """
+    for path in itertools.islice(candidates, MOST_NAMES):
+        if os.path.lexists(path):
+            continue  # a session's (or anything's) name: its lock is not ours to touch
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            lock = SessionLock.acquire(path)
+        except (Locked, InTheWay):
+            continue  # another app is taking this name
+        if not os.path.lexists(path):
+            return path, lock
+        lock.release()  # written since it was looked at
+    raise OSError(errno.EEXIST, f"no free name for a new session among {MOST_NAMES}")
+
+
+def remove_leftovers(session: Path) -> None:
+    """Remove the temporary files a killed app left beside the session: of its saves, its
+    backups and its drafts, and its lock being made. Called once this app holds the lock
+    (no other app writes the session then); only files named as Last Round names them."""
+    draft_temporary = f"{draft_path(session).name}.tmp"  # as tui.drafts.write_quickly names it
+    lock = lock_path(session)
     try:
-        return other is not None and one.samefile(other)
+        with os.scandir(session.parent) as entries:
+            found = [entry for entry in entries if entry.name.endswith(".tmp")]
+    except OSError:
+        return
+    for entry in found:
+        name = entry.name
+        with suppress(OSError):
+            ours = (name == draft_temporary or is_temporary_of(name, session)
+                    or is_temporary_of(name, backup_path(session)))
+            if not ours and is_temporary_of(name, lock):
+                age = time.time() - entry.stat(follow_symlinks=False).st_mtime
+                ours = age > LOCK_LEFTOVER_SECONDS
+            if ours and not entry.is_dir(follow_symlinks=False):
+                os.unlink(entry.path)
+
+
+def same_file(one: Path, other: Path) -> bool:
+    try:
+        return one.samefile(other)
     except OSError:
         return False
 
 
-def not_saved_message(path: Path | None, error: OSError) -> str:
-    return (f"Could not save {path}: {error.strerror or error}. Nothing is lost while the app "
+def reason(error: OSError) -> str:
+    return error.strerror or str(error)
+
+
+def not_saved_message(path: Path, why: str) -> str:
+    return (f"Could not save {path}: {why}. Nothing is lost while the app "
             f"stays open: {SAVE_ELSEWHERE_KEY} saves it in another folder.")
 
 

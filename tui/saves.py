@@ -7,17 +7,20 @@ person added by hand survives the next save.
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
+import stat
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tui.games import GAME_MODULES, game_title
-from tui.games.base import RulesError
+from tui.games.base import RulesError, name_key
+from tui.plain_text import UNSAFE, one_line, unsafe_character, visible
 
 if TYPE_CHECKING:
     from tui.history import SessionRecord
@@ -37,10 +40,6 @@ class SaveError(Exception):
         super().__init__(one_line(message))
 
 
-def one_line(text: str) -> str:
-    """Control characters from a file (a newline, a terminal escape) shown escaped, so a
-    message stays one line and can't drive the terminal it is printed on."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def saves_folder(option: str | None = None) -> Path:
@@ -50,11 +49,13 @@ def saves_folder(option: str | None = None) -> Path:
 
 # reading ------------------------------------------------------------------------
 def read_session(path: Path) -> dict[str, Any]:
-    """The file's data, checked for the keys every session has."""
-    try:
-        raw = path.read_bytes()
-    except OSError as error:
-        raise SaveError(f"{path}: can't be read: {error.strerror or error}") from None
+    """The file's data, checked for the keys every session has and for values that could
+    only be damage (a number beyond any count, a character that drives a terminal).
+
+    This is the parse alone: `tui.opening.open_session` also checks what the steps need,
+    and every reader opens files through it.
+    """
+    raw = read_regular_file(path, MAX_SESSION_BYTES)
     try:
         data = tomllib.loads(raw.decode("utf-8-sig"))  # a Windows editor may add a BOM
     except UnicodeDecodeError:
@@ -63,12 +64,51 @@ def read_session(path: Path) -> dict[str, Any]:
         raise SaveError(f"{path}: not valid TOML: {error}{kept_note(path)}") from None
     except RecursionError:  # tomllib recurses once per nested array or table
         raise SaveError(f"{path}: not a session file: values nested too deeply") from None
+    except ValueError:  # Python refuses to read a whole number of over 4300 digits
+        raise SaveError(f"{path}: not a session file: a number of thousands of digits "
+                        f"is far too large to be a count{kept_note(path)}") from None
     try:
         check_common_keys(data)
-        check_numbers(data)
+        check_values(data)
     except RulesError as error:
         raise SaveError(f"{path}: {error.key}: {error.message}{kept_note(path)}") from None
     return data
+
+
+# A real session is a few KiB; even 20,000 log entries (every turn saved, thousands of
+# corrections) stay below this, at 6 to 7.6 MiB. A larger file is not one of ours, and
+# reading it would stall the app.
+MAX_SESSION_BYTES = 8 * 2**20
+
+
+def read_regular_file(path: Path, largest: int) -> bytes:
+    """The bytes of a regular file of at most `largest` bytes; SaveError (one line) otherwise.
+
+    A pipe, a device (/dev/zero) or a folder is refused before anything is read from it, so
+    reading never blocks or runs on without end.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        handle = os.open(path, flags)
+    except OSError as error:
+        raise SaveError(f"{path}: can't be read: {error.strerror or error}") from None
+    try:
+        status = os.fstat(handle)
+        if not stat.S_ISREG(status.st_mode):
+            kind = "a folder" if stat.S_ISDIR(status.st_mode) else "a device or a pipe"
+            raise SaveError(f"{path}: not a session file: it is {kind}, not a file")
+        if status.st_size > largest:
+            raise SaveError(f"{path}: not a session file: {status.st_size / 2**20:.1f} MiB is "
+                            f"far larger than any session (at most {largest // 2**20} MiB)")
+        with os.fdopen(handle, "rb", closefd=False) as stream:
+            raw = stream.read(largest + 1)
+    except OSError as error:
+        raise SaveError(f"{path}: can't be read: {error.strerror or error}") from None
+    finally:
+        os.close(handle)
+    if len(raw) > largest:  # grown since it was measured
+        raise SaveError(f"{path}: not a session file: far larger than any session")
+    return raw
 
 
 def kept_note(path: Path) -> str:
@@ -77,40 +117,57 @@ def kept_note(path: Path) -> str:
     return f" (the previous save is kept in {backup.name})" if backup.is_file() else ""
 
 
-def check_numbers(data: Mapping[str, Any]) -> None:
-    """No whole number beyond LARGEST_NUMBER anywhere in the file (walked without recursion)."""
-    if has_too_large_number(data):
-        name_too_large(data)
+def check_values(data: Mapping[str, Any]) -> None:
+    """No whole number beyond LARGEST_NUMBER, and no character that could drive a terminal
+    (see tui.plain_text) in any text or key, anywhere in the file (walked without recursion)."""
+    if has_unfit_value(data):
+        name_unfit_value(data)
 
 
-def has_too_large_number(data: Mapping[str, Any]) -> bool:
-    """The walk of check_numbers without the key paths: every file is walked, and spelling
+def has_unfit_value(data: Mapping[str, Any]) -> bool:
+    """The walk of check_values without the key paths: every file is walked, and spelling
     out each value's path cost more than the walk itself; only a failing file needs one."""
     pending: list[Any] = [data]
     while pending:
         value = pending.pop()
-        for item in value.values() if isinstance(value, Mapping) else value:
-            if isinstance(item, (dict, list)):  # what tomllib makes: no abstract check
-                pending.append(item)
-            elif isinstance(item, int):
-                if abs(item) > LARGEST_NUMBER:
+        if isinstance(value, dict):
+            if any(UNSAFE.search(key) for key in value):
+                return True
+            items = value.values()
+        else:
+            items = value
+        for item in items:
+            if isinstance(item, str):
+                if UNSAFE.search(item):
                     return True
-            elif not isinstance(item, (str, float)) and isinstance(item, Mapping):
+            elif isinstance(item, (dict, list)):  # what tomllib makes: no abstract check
                 pending.append(item)
+            elif isinstance(item, int) and abs(item) > LARGEST_NUMBER:
+                return True
     return False
 
 
-def name_too_large(data: Mapping[str, Any]) -> None:
-    """RulesError naming the first whole number beyond LARGEST_NUMBER."""
+def name_unfit_value(data: Mapping[str, Any]) -> None:
+    """RulesError naming the first value has_unfit_value finds."""
     pending: list[tuple[str, Any]] = [("", data)]
     while pending:
         where, value = pending.pop()
         if isinstance(value, Mapping):
-            pending += [(f"{where}.{k}" if where else str(k), v) for k, v in value.items()]
+            for key, item in value.items():
+                inner = f"{where}.{key}" if where else str(key)
+                if unsafe := unsafe_character(key):
+                    raise RulesError(visible(inner), f"this key {DRIVES.format(unsafe)}")
+                pending.append((inner, item))
         elif isinstance(value, list):
             pending += [(f"{where}[{i}]", v) for i, v in enumerate(value)]
-        elif isinstance(value, int) and abs(value) > LARGEST_NUMBER:
-            raise RulesError(where, f"{value} is far too large to be a count")
+        elif isinstance(value, str) and (unsafe := unsafe_character(value)):
+            raise RulesError(where, DRIVES.format(unsafe))
+        elif type(value) is int and abs(value) > LARGEST_NUMBER:
+            shown = value if abs(value) < 10**18 else "a number of that many digits"
+            raise RulesError(where, f"{shown} is far too large to be a count")
+
+
+DRIVES = "holds a control character ({}), not allowed: it could drive the terminal"
 
 
 def check_common_keys(data: Mapping[str, Any]) -> None:
@@ -137,9 +194,9 @@ def check_common_keys(data: Mapping[str, Any]) -> None:
             raise RulesError(f"players[{index}].name", "missing or empty")
         if not name.isprintable():
             raise RulesError(f"players[{index}].name", "control characters are not allowed")
-        if name.casefold() in seen:
+        if name_key(name) in seen:
             raise RulesError(f"players[{index}].name", f"{name!r} appears twice")
-        seen.add(name.casefold())
+        seen.add(name_key(name))
 
 
 # listing ------------------------------------------------------------------------
@@ -225,19 +282,24 @@ def slug(text: str, limit: int = 24) -> str:
     return re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")[:limit].strip("-")
 
 
-def new_session_path(folder: Path, game: str, players: list[str], created: str) -> Path:
-    """A unique path inside the folder: date, time, game and players."""
+def session_names(folder: Path, game: str, players: list[str], created: str) -> Iterator[Path]:
+    """The names a new session may take inside the folder, in order: date, time, game and
+    players, then the same with -2, -3… (tui.safekeeping.claim_name takes one)."""
     stamp = re.sub(r"[^0-9]", "", created)[:12]
     date = (f"{stamp[:4]}-{stamp[4:6]}-{stamp[6:8]}-{stamp[8:12]}" if len(stamp) >= 12
             else slug(created) or "session")
     names = "-".join(filter(None, (slug(n, 12) for n in players))) or "table"
     base = f"{date}-{slug(game)}-{names}"[:80]
-    candidate = folder / f"{base}.toml"
-    counter = 2
-    while candidate.exists():
-        candidate = folder / f"{base}-{counter}.toml"
-        counter += 1
-    return candidate
+    yield folder / f"{base}.toml"
+    for counter in itertools.count(2):
+        yield folder / f"{base}-{counter}.toml"
+
+
+def new_session_path(folder: Path, game: str, players: list[str], created: str) -> Path:
+    """The first of session_names free just now (a dangling link is not free). Two apps may
+    both find it free: an app takes a name with its lock (tui.safekeeping.claim_name)."""
+    return next(path for path in session_names(folder, game, players, created)
+                if not os.path.lexists(path))
 
 
 # writing ------------------------------------------------------------------------
@@ -248,16 +310,16 @@ def backup_path(path: Path) -> Path:
 
 @dataclass
 class LastSave:
-    """The document of the most recent save, and how the file looked right after it."""
+    """The pieces of the most recent save, and how the file looked right after it."""
 
     path: Path
     signature: tuple[int, int, int]
     text: str
-    document: Any  # tomlkit.TOMLDocument (tomlkit is imported only for writing)
+    written: Any  # tui.session_text.Written (tomlkit is imported only for writing)
 
 
-# Parsing the file again with tomlkit is most of a save's time; while the file is still the
-# one this process wrote, its document is reused. Any other change to it (a hand edit, another
+# Cutting and parsing the file again is most of a save's time; while the file is still the
+# one this process wrote, its pieces are reused. Any other change to it (a hand edit, another
 # program) changes its signature, and the file is read again.
 _last_save: LastSave | None = None
 
@@ -274,26 +336,20 @@ def write_session(path: Path, data: Mapping[str, Any]) -> None:
     A symbolic link is never written through: the link itself is replaced by the file,
     so nothing outside the saves folder can be changed by a save.
     """
-    import tomlkit
+    from tui.session_text import render
 
     global _last_save
-    kept, _last_save = _last_save, None  # merging changes the document: reused once at most
+    kept, _last_save = _last_save, None  # merging changes the pieces: reused once at most
     if kept is not None and kept.path == path and unchanged_since(kept):
-        previous, document = kept.text, kept.document
+        previous, written = kept.text, kept.written
     else:
         previous = "" if path.is_symlink() else good_session_text(path)
-        try:
-            document = tomlkit.parse(previous) if previous else tomlkit.document()
-        except (RecursionError, tomlkit.exceptions.ParseError):
-            document = tomlkit.document()
-    from tui.toml_merge import merge_into
-
-    merge_into(document, data)
-    text = tomlkit.dumps(document)
+        written = None
+    text, written = render(previous, data, written)
     if previous and previous != text:
-        atomic_write(backup_path(path), previous)
+        keep_backup(path, previous)
     atomic_write(path, text)
-    _last_save = LastSave(path, file_signature(path), text, document)
+    _last_save = LastSave(path, file_signature(path), text, written)
 
 
 def unchanged_since(save: LastSave) -> bool:
@@ -313,21 +369,56 @@ def good_session_text(path: Path) -> str:
     return text
 
 
-def atomic_write(path: Path, text: str) -> None:
-    """Temporary file in the same folder, flush and fsync, os.replace, fsync the folder."""
+def keep_backup(path: Path, previous: str) -> None:
+    """Keep the file's previous good text as its backup, with the file's own mode (it is a
+    copy of it). The backup is a safety net: one that can't be written (a folder in its
+    place, say) never stops the save itself."""
+    with suppress(OSError):
+        atomic_write(backup_path(path), previous, mode=permissions_of(path))
+
+
+def permissions_of(path: Path) -> int | None:
+    """A regular file's permission bits (never a link's target's); None when there is none."""
+    try:
+        status = path.lstat()
+    except OSError:
+        return None
+    return stat.S_IMODE(status.st_mode) & 0o777 if stat.S_ISREG(status.st_mode) else None
+
+
+def is_temporary_of(name: str, path: Path) -> bool:
+    """Whether `name` is one of atomic_write's temporary files for `path` (eight letters,
+    digits or _ between: what earlier versions' mkstemp made too)."""
+    return re.fullmatch(rf"\.{re.escape(path.name)}\.[a-z0-9_]{{8}}\.tmp", name) is not None
+
+
+def atomic_write(path: Path, text: str, *, mode: int | None = None) -> None:
+    """Temporary file in the same folder, flush and fsync, os.replace, fsync the folder.
+
+    The file keeps the permissions it had (or is given `mode`); a new one gets the usual
+    0o666 less the umask, as the kernel applies it when the temporary file is created.
+    """
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
-    import tempfile  # writing only: reading and scoring start faster without it
-
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    mode = permissions_of(path) if mode is None else mode
+    for _ in range(100):  # a random name already taken: draw another
+        temporary = path.with_name(f".{path.name}.{os.urandom(4).hex()}.tmp")
+        with suppress(FileExistsError):
+            handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW,
+                             0o666)
+            break
+    else:
+        raise FileExistsError(f"{folder}: no free name for a temporary file")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            if mode is not None:
+                os.fchmod(stream.fileno(), mode)
             stream.write(text)
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(temporary, path)
     except BaseException:
-        Path(temporary).unlink(missing_ok=True)
+        temporary.unlink(missing_ok=True)
         raise
     directory = os.open(folder, os.O_RDONLY)
     try:

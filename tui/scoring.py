@@ -11,15 +11,20 @@ from typing import Any
 
 from tui.games import game_title, get_game
 from tui.games.base import Result, RulesError
-from tui.saves import SaveError, kept_note, read_session
+from tui.opening import open_session, problem
+from tui.saves import SaveError, kept_note
 
 
 def score_file(path: Path) -> Result:
-    data = read_session(path)
+    """The totals of a session file: those of its end for a finished one, else of what is
+    entered so far. The file is opened as the app opens it, so both refuse the same files."""
+    data, result = open_session(path)
+    if result is not None:
+        return result
     try:
         return get_game(data["game"]).score(data)
     except RulesError as error:
-        raise SaveError(f"{path}: {error.key}: {error.message}{kept_note(path)}") from None
+        raise SaveError(f"{path}: {problem(error)}{kept_note(path)}") from None
 
 
 def result_json(result: Result) -> dict[str, Any]:

@@ -68,7 +68,7 @@ HOSTILE: dict[str, tuple[bytes, tuple[str, ...]]] = {
     "a name that drives the terminal": (edit(RFTG, 'name = "Maya"', 'name = "Maya\\u001b[2J"'),
                                         ("players[0].name: control characters",)),
     "a card name that rings": (edit(RFTG, '"Gem World"', '"Gem\\u0007World"'),
-                               ("players[3].tableau", '"Gem\\x07World" is not a base-game')),
+                               ("players[3].tableau[1]", "control character (\\x07)")),
     "unknown card": (edit(RFTG, '"Gem World"', '"Gem Wrld"'),
                      ("players[3].tableau", '"Gem Wrld" is not a base-game card', "Gem World")),
     "tableau as text": (edit(RFTG, 'tableau = ["Alpha', 'tableaux = ["Alpha'),

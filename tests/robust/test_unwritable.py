@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.pilot import Pilot
@@ -25,10 +26,10 @@ def refuse_writes_in(folder: Path, error: OSError, monkeypatch: pytest.MonkeyPat
     """Every write into `folder` fails as a read-only or full disk would (tests run as root)."""
     real = saves_module.atomic_write
 
-    def atomic_write(path: Path, text: str) -> None:
+    def atomic_write(path: Path, text: str, **options: Any) -> None:
         if path.parent == folder:
             raise error
-        real(path, text)
+        real(path, text, **options)
 
     monkeypatch.setattr(saves_module, "atomic_write", atomic_write)
 

@@ -15,7 +15,7 @@ from tui.saves import (
     LARGEST_NUMBER,
     READ_DIRECTLY_UP_TO,
     SaveError,
-    check_numbers,
+    check_values,
     list_sessions,
     new_session_path,
     read_session,
@@ -208,12 +208,12 @@ def test_the_list_is_newest_first_and_keeps_unreadable_files(saves: Path) -> Non
 def test_a_number_too_large_anywhere_is_named_by_its_key(where: str, data: dict[str, Any],
                                                          ) -> None:
     with pytest.raises(RulesError) as raised:
-        check_numbers({"format": 1, "names": ["Ada"], "ok": 1.5e300} | data)
+        check_values({"format": 1, "names": ["Ada"], "ok": 1.5e300} | data)
     assert raised.value.key == where
 
 
 def test_numbers_up_to_the_largest_and_other_values_pass() -> None:
-    check_numbers({"seed": LARGEST_NUMBER, "low": -LARGEST_NUMBER, "flag": True, "far": 1e300,
+    check_values({"seed": LARGEST_NUMBER, "low": -LARGEST_NUMBER, "flag": True, "far": 1e300,
                    "text": "9" * 40, "players": [{"name": "Ada", "tiles": [[1], [2]]}]})
 
 

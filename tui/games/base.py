@@ -6,6 +6,7 @@ session mapping (the same shape as the TOML file, see the README's save format).
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
@@ -164,11 +165,18 @@ def rank_winners(
 Validator = Callable[[Any], str | None]
 
 
+def name_key(name: str) -> str:
+    """What makes two player names the same player: letters compared after Unicode
+    compatibility normalisation and case folding, so "Ｍａｙａ" (fullwidth), "MAYA" and
+    "Maya" are one name (NFKC, then casefold)."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
 def apply_setup(data: Data, values: Mapping[str, Any]) -> None:
     """Seat the named players (keeping what was entered for a name already seated)."""
     names = list(values["players"])
-    known = {str(p["name"]).casefold(): p for p in data.get("players", [])}
-    data["players"] = [known.get(n.casefold(), {"name": n}) | {"name": n} for n in names]
+    known = {name_key(str(p["name"])): p for p in data.get("players", [])}
+    data["players"] = [known.get(name_key(n), {"name": n}) | {"name": n} for n in names]
     data.update({k: v for k, v in values.items() if k != "players"})
 
 

@@ -62,13 +62,13 @@ def _confirmed(data: Mapping[str, Any]) -> set[str]:
     return {e["step"] for e in data.get("log", []) if not e.get("partial")}
 
 
-def _latest(data: Mapping[str, Any], step_id: str) -> tuple[int, Mapping[str, Any]] | None:
-    """The log entry a screen pre-fills from (see Session.values_for), with its index."""
-    log = data.get("log", [])
-    for index in range(len(log) - 1, -1, -1):
-        if log[index]["step"] == step_id:
-            return index, log[index].get("values", {})
-    return None
+def _latest(data: Mapping[str, Any]) -> dict[str, tuple[int, Mapping[str, Any]]]:
+    """Each step's log entry a screen pre-fills from (see Session.values_for), with its index.
+
+    One pass over the log: a search per step made opening a file with many steps (a long
+    Race for the Galaxy, one end check a round) quadratic in the length of its log.
+    """
+    return {e["step"]: (i, e.get("values", {})) for i, e in enumerate(data.get("log", []))}
 
 
 FIELD_TYPES: dict[str, tuple[Callable[[object], bool], str]] = {
@@ -81,8 +81,9 @@ FIELD_TYPES: dict[str, tuple[Callable[[object], bool], str]] = {
 
 def _check_logged_values(data: Mapping[str, Any], steps: Sequence[Step]) -> None:
     """What each step last recorded, of the type its screen shows it as."""
+    latest = _latest(data)
     for step in steps:
-        found = _latest(data, step.id)
+        found = latest.get(step.id)
         if found is None:
             continue
         index, values = found

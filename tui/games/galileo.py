@@ -43,6 +43,7 @@ from tui.games.base import (
     RulesError,
     Step,
     apply_setup,
+    name_key,
     player_names,
     rank_winners,
 )
@@ -319,9 +320,9 @@ def check_names(names: Sequence[object]) -> list[str]:
     for index, name in enumerate(names):
         if not isinstance(name, str) or not name.strip():
             raise RulesError(f"players[{index}].name", "must be a non-empty name")
-        if name.casefold() in seen:
+        if name_key(name) in seen:
             raise RulesError(f"players[{index}].name", f"{name!r} is already at the table")
-        seen.add(name.casefold())
+        seen.add(name_key(name))
     return [str(name) for name in names]
 
 

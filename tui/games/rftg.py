@@ -27,6 +27,7 @@ from tui.games.base import (
     Step,
     apply_generic,
     apply_setup,
+    name_key,
     rank_winners,
 )
 
@@ -694,7 +695,7 @@ def _player_names(players: Sequence[Mapping[str, Any]]) -> list[str]:
         name = player.get("name")
         if not isinstance(name, str) or not name.strip():
             raise RulesError(path, "missing or empty: every player needs a name")
-        if name.strip().casefold() in (n.strip().casefold() for n in names):
+        if name_key(name.strip()) in (name_key(n.strip()) for n in names):
             raise RulesError(path, f'"{name}" is already seated; names must differ')
         names.append(name)
     return names
@@ -873,8 +874,10 @@ def _check_ends(check: Mapping[str, Any]) -> bool:
     return game_ends(largest if isinstance(largest, int) else 0, pool_out)
 
 
-def _end_check_step(data: Mapping[str, Any], k: int, pause_before: bool = False) -> Step:
-    checks = _recorded_checks(data)
+def _end_check_step(data: Mapping[str, Any], checks: Sequence[Mapping[str, Any]], k: int,
+                    pause_before: bool = False) -> Step:
+    """End check k; `checks` are the recorded ones, read once for every check's step (read
+    again for each, a file of thousands of rounds took minutes to open)."""
     earlier = checks[k - 1] if 0 < k <= len(checks) else None
     text = [
         "The game ends at the end of a round in which a tableau reaches "
@@ -1055,13 +1058,13 @@ def procedure(data: Mapping[str, Any]) -> list[Step]:
     checks = _recorded_checks(data)
     ended_at = next((k for k, c in enumerate(checks) if _check_ends(c)), None)
     if ended_at is not None:
-        steps += [_end_check_step(data, k) for k in range(ended_at + 1)]
+        steps += [_end_check_step(data, checks, k) for k in range(ended_at + 1)]
         return steps + _final_steps(data)
-    steps += [_end_check_step(data, k) for k in range(len(checks))]
+    steps += [_end_check_step(data, checks, k) for k in range(len(checks))]
     if checks:
-        return [*steps, _end_check_step(data, len(checks), pause_before=True)]
+        return [*steps, _end_check_step(data, checks, len(checks), pause_before=True)]
     # The first check: what follows is shown as it will be if the game ends.
-    return [*steps, _end_check_step(data, 0), *_final_steps(data)]
+    return [*steps, _end_check_step(data, checks, 0), *_final_steps(data)]
 
 
 def record_end_check(data: Data, k: int, values: Mapping[str, Any]) -> None:

@@ -9,7 +9,7 @@ class ErrorLine(Static):
     """Shows ``✗ message`` (a symbol, so it reads without colour); takes no room when empty."""
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__("", id=id, classes="field-error -empty")
+        super().__init__("", id=id, classes="field-error -empty", markup=False)
 
     def show(self, message: str) -> None:
         self.update(f"✗ {message}" if message else "")

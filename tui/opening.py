@@ -1,0 +1,51 @@
+"""Opening a session file: the one door every reader goes through.
+
+`lastround score`, export, resume, replay, the home list and history all accept exactly the
+files this accepts, and refuse the others with the same one line: the file parses, has the
+keys every session has (`tui.saves.read_session`), holds what each step screen needs
+(`tui.games.checks`), and its steps and, when finished, its totals can be worked out.
+
+Pure but for reading the file: no Textual, no tomlkit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from tui.games.base import Result, RulesError
+from tui.games.checks import check_session
+from tui.saves import SaveError, kept_note, read_session
+from tui.session import Session
+
+# What a damaged file can still break in the rules code, beyond the RulesError they raise.
+BROKEN = (RulesError, LookupError, TypeError, ValueError, AttributeError, RecursionError)
+
+
+def check_openable(data: Mapping[str, Any]) -> Result | None:
+    """The final result of a finished session (None for one still in progress); RulesError
+    naming the key when a screen, replay or the scores could not use the data."""
+    try:
+        check_session(data)
+        session = Session(dict(data))  # a copy: checking never changes what was read
+        session.steps()[session.resume_index()]
+        return session.score() if session.finished else None
+    except RulesError:
+        raise
+    except BROKEN as error:  # a hole in check_session: still one line, never a traceback
+        raise RulesError("", f"can't be opened: {error}") from None
+
+
+def open_session(path: Path) -> tuple[dict[str, Any], Result | None]:
+    """The file's data and (when finished) its result; SaveError in one line otherwise."""
+    data = read_session(path)
+    try:
+        return data, check_openable(data)
+    except RulesError as error:
+        raise SaveError(f"{path}: {problem(error)}{kept_note(path)}") from None
+
+
+def problem(error: RulesError) -> str:
+    """A refusal as one message: the key, then what is wrong with it."""
+    return f"{error.key}: {error.message}" if error.key else error.message

@@ -1,0 +1,36 @@
+"""Text widgets that show their text as written.
+
+Textual reads a widget's string as markup by default, and the app's text carries names
+typed at the table and read from files: a player called `Ad[/]a` would end the app with a
+MarkupError, and `[@click=app.quit]` would make a name a button. No screen here uses markup
+(styles come from the CSS and Rich Text), so every text widget is plain.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import RenderableType
+from rich.style import StyleType
+from rich.table import Table
+from rich.text import Text
+from textual.widgets import Label, Static
+
+
+class Plain(Static):
+    def __init__(self, content: Any = "", **options: Any) -> None:
+        super().__init__(content, markup=False, **options)
+
+
+class PlainLabel(Label):
+    def __init__(self, content: Any = "", **options: Any) -> None:
+        super().__init__(content, markup=False, **options)
+
+
+class PlainTable(Table):
+    """A Rich table whose text cells are shown as written (Rich reads a string as markup)."""
+
+    def add_row(self, *cells: RenderableType | None, style: StyleType | None = None,
+                end_section: bool = False) -> None:
+        super().add_row(*(Text(cell) if isinstance(cell, str) else cell for cell in cells),
+                        style=style, end_section=end_section)
