@@ -10,21 +10,20 @@ import sys
 from pathlib import Path
 
 from tui.export import session_markdown, sessions_csv, write_export
-from tui.history import SessionRecord, record_from_data
+from tui.history import SessionRecord, checked_record
 from tui.opening import open_session
-from tui.replay import correction_notes, final_result
+from tui.replay import correction_notes
 from tui.saves import SaveError, saves_folder
 
 
 def one_session(file: Path, as_csv: bool) -> str:
-    data, _ = open_session(file)
-    record = record_from_data(file.name, data)
-    if not record.scored:
-        why = record.error or "the session is not finished: there are no final scores yet"
-        raise SaveError(f"{file}: {why}")
+    data, result = open_session(file)  # checked and totalled once, as every reader does
+    record = checked_record(file.name, data, result)
+    if result is None or not record.scored:
+        raise SaveError(f"{file}: the session is not finished: there are no final scores yet")
     if as_csv:
         return sessions_csv([record])
-    notes = [*final_result(data).explanation, *correction_notes(data)]
+    notes = [*result.explanation, *correction_notes(data)]
     return session_markdown(record, notes)
 
 

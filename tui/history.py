@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tui.games import game_title
-from tui.games.base import RulesError, name_key
+from tui.games.base import Result, RulesError, name_key
 from tui.opening import check_openable, problem
 from tui.plain_text import one_line
 from tui.saves import SaveError, read_session
@@ -79,6 +79,11 @@ def record_from_data(file: str, data: Mapping[str, Any]) -> SessionRecord:
     except RulesError as error:
         return SessionRecord(file, game=str(data["game"]), status=str(data["status"]),
                              error=one_line(problem(error)))
+    return checked_record(file, data, result)
+
+
+def checked_record(file: str, data: Mapping[str, Any], result: Result | None) -> SessionRecord:
+    """The record of a session `check_openable` passed, with the result it gave."""
     names = [str(p["name"]) for p in data.get("players", [])]
     base = SessionRecord(
         file=file,

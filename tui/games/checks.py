@@ -29,7 +29,7 @@ def check_session(data: Mapping[str, Any]) -> None:
     if own is not None:
         own(data)
     # After the checks above the steps can always be built (the property tests hold it to
-    # that; opening still turns a miss into one line, see tui.safekeeping.load_session).
+    # that; opening still turns a miss into one line, see tui.opening.check_openable).
     _check_logged_values(data, get_game(str(data["game"])).procedure(data))
 
 
