@@ -27,33 +27,36 @@ LARGEST_CONFIG = 2**20
 
 
 def load_config(path: Path | None = None) -> dict[str, Any]:
-    from tui.saves import SaveError, has_unfit_value
+    from tui.saves import SaveError
 
     try:
-        settings = tomllib.loads(read_config_text(path or config_path()))
-    # ValueError: TOML, or a number of thousands of digits; RecursionError: nesting.
+        return read_settings(path or config_path())[1]
     except (SaveError, UnicodeDecodeError, ValueError, RecursionError):
         return {}
-    return {} if has_unfit_value(settings) else settings  # a huge number, a terminal escape
 
 
-def read_config_text(path: Path) -> str:
-    from tui.saves import read_regular_file
+def read_settings(path: Path) -> tuple[str, dict[str, Any]]:
+    """The file's text and settings. SaveError (not a file, too large), UnicodeDecodeError,
+    RecursionError (nesting) or ValueError (not TOML, a number of thousands of digits, or a
+    value no setting has: a huge number, a terminal escape) when it can't be used."""
+    from tui.saves import has_unfit_value, read_regular_file
 
-    return read_regular_file(path, LARGEST_CONFIG).decode("utf-8")
+    text = read_regular_file(path, LARGEST_CONFIG).decode("utf-8")
+    settings = tomllib.loads(text)
+    if has_unfit_value(settings):
+        raise ValueError("not a settings file")
+    return text, settings
 
 
 def save_setting(key: str, value: str, path: Path | None = None) -> None:
     """Set one key, keeping the rest of the file (and its comments); written atomically."""
     import tomlkit
 
-    from tui.saves import SaveError, atomic_write, has_unfit_value
+    from tui.saves import SaveError, atomic_write
 
     target = path or config_path()
     try:
-        text = read_config_text(target)
-        if has_unfit_value(tomllib.loads(text)):  # what would overflow tomlkit, quickly
-            raise ValueError("not a settings file")
+        text, _ = read_settings(target)  # refuses what would stall or overflow tomlkit
         document = tomlkit.parse(text)
     except (SaveError, UnicodeDecodeError, ValueError, RecursionError):
         document = tomlkit.document()  # missing, or broken beyond keeping: written anew

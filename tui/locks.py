@@ -17,6 +17,8 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tui.saves import SaveError, read_regular_file
+
 # The tokens of the locks this process holds. Two apps in one process (the tests run two)
 # share a process id: the token tells whether a lock naming this process is still held.
 HELD_HERE: set[str] = set()
@@ -86,23 +88,21 @@ class InTheWay(Exception):
         super().__init__(f"{lock.name} {why}")
 
 
+# A lock holds a process id, a host name (at most 255 bytes) and a token: far less than this.
+LOCK_BYTES = 4096
+
+
 def read_holder(lock: Path) -> Holder | None:
     """Who a lock file names; None when it is not a regular file (never followed through a
     link, never waited on like a pipe), can't be read or says nothing sensible."""
     try:
-        handle = os.open(lock, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    except OSError:
-        return None
-    try:
-        raw = os.read(handle, 512) if stat.S_ISREG(os.fstat(handle).st_mode) else b""
+        raw = read_regular_file(lock, LOCK_BYTES, follow_links=False)
         pid, host, token = [*raw.decode("utf-8").split("\n"), "", ""][:3]
         if int(pid) > 0 and host.strip():
             return Holder(int(pid), host.strip(), token.strip())
         return None
-    except (OSError, UnicodeDecodeError, ValueError):
+    except (SaveError, UnicodeDecodeError, ValueError):
         return None
-    finally:
-        os.close(handle)
 
 
 @dataclass

@@ -81,13 +81,15 @@ def read_session(path: Path) -> dict[str, Any]:
 MAX_SESSION_BYTES = 8 * 2**20
 
 
-def read_regular_file(path: Path, largest: int) -> bytes:
+def read_regular_file(path: Path, largest: int, *, follow_links: bool = True) -> bytes:
     """The bytes of a regular file of at most `largest` bytes; SaveError (one line) otherwise.
 
     A pipe, a device (/dev/zero) or a folder is refused before anything is read from it, so
-    reading never blocks or runs on without end.
+    reading never blocks or runs on without end; with `follow_links` False, so is a link.
     """
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    if not follow_links:
+        flags |= os.O_NOFOLLOW
     try:
         handle = os.open(path, flags)
     except OSError as error:
