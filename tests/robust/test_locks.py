@@ -6,7 +6,6 @@ import os
 import socket
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,15 +18,6 @@ from tests.robust.support import notices
 from tui.locks import Holder, Locked, SessionLock, lock_path, read_holder
 from tui.saves import read_session, write_session
 from tui.session import Session
-
-
-@pytest.fixture
-def other_process() -> Iterator[int]:
-    """The pid of another live process on this host (standing in for another app)."""
-    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
-    yield child.pid
-    child.kill()
-    child.wait()
 
 
 @pytest.fixture

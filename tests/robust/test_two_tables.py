@@ -9,7 +9,7 @@ import os
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -79,6 +79,21 @@ def test_two_new_sessions_saved_at_once_get_two_files(saves: Path, trial: int) -
             app.release_lock()
 
 
+def run_tables_in_two_processes(table_of: Callable[[list[Path], Any, str], None],
+                                folders: list[Path]) -> None:
+    """`table_of(folders, start, colour)` in a process of its own per colour, as two apps in
+    two terminals are; both must end well."""
+    context = multiprocessing.get_context("spawn")  # never fork a process with threads
+    start = context.Barrier(len(COLOURS))
+    processes = [context.Process(target=table_of, args=(folders, start, colour))
+                 for colour in COLOURS]
+    for process in processes:
+        process.start()
+    for process in processes:
+        process.join(timeout=300)
+    assert [process.exitcode for process in processes] == [0, 0]
+
+
 def race_in_another_process(folders: list[Path], start: Any, colour: str) -> None:
     """One table per folder, each saved the moment the other process saves its own."""
     from tui.games import GAME_MODULES
@@ -98,15 +113,7 @@ def test_two_processes_saving_new_sessions_at_once_get_two_files(tmp_path: Path)
     """Finding: two new sessions started in the same minute with the same players wrote one
     file (as two apps in two terminals do: two processes)."""
     folders = [tmp_path / f"trial-{n}" for n in range(TRIALS)]
-    context = multiprocessing.get_context("spawn")  # never fork a process with threads
-    start = context.Barrier(len(COLOURS))
-    racers = [context.Process(target=race_in_another_process, args=(folders, start, colour))
-              for colour in COLOURS]
-    for racer in racers:
-        racer.start()
-    for racer in racers:
-        racer.join(timeout=300)
-    assert [racer.exitcode for racer in racers] == [0, 0]
+    run_tables_in_two_processes(race_in_another_process, folders)
     shared = [f.name for f in folders if colours_on_disk(f) != sorted(COLOURS)]
     assert shared == [], f"{len(shared)} of {TRIALS} trials left one file for two tables"
 
@@ -170,15 +177,7 @@ def test_two_apps_starting_the_same_new_session_at_once_keep_both_tables(tmp_pat
     folders = [tmp_path / f"trial-{n}" for n in range(3)]
     for folder in folders:
         folder.mkdir()
-    context = multiprocessing.get_context("spawn")
-    start = context.Barrier(len(COLOURS))
-    apps = [context.Process(target=pilot_table, args=(folders, start, colour))
-            for colour in COLOURS]
-    for app in apps:
-        app.start()
-    for app in apps:
-        app.join(timeout=300)
-    assert [app.exitcode for app in apps] == [0, 0]
+    run_tables_in_two_processes(pilot_table, folders)
     for folder in folders:
         assert colours_on_disk(folder) == sorted(COLOURS)
         for colour in COLOURS:
@@ -192,17 +191,6 @@ def toy_file(saves: Path) -> Path:
     path = saves / "toy.toml"
     write_session(path, table("red").data)
     return path
-
-
-@pytest.fixture
-def other_process() -> Iterator[int]:
-    import subprocess
-    import sys
-
-    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
-    yield child.pid
-    child.kill()
-    child.wait()
 
 
 async def test_a_save_after_the_lock_was_taken_over_is_refused_and_says_why(

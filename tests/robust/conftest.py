@@ -1,0 +1,18 @@
+"""Fixtures the robustness tests share."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+
+import pytest
+
+
+@pytest.fixture
+def other_process() -> Iterator[int]:
+    """The pid of another live process on this host (standing in for another app)."""
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+    yield child.pid
+    child.kill()
+    child.wait()
