@@ -15,7 +15,7 @@ import pytest
 
 from screens.home import HomeScreen
 from tests import galileo_play, rftg_play
-from tests.helpers import make_test_app
+from tests.helpers import GALILEO_EXAMPLE, RFTG_EXAMPLE, make_test_app
 from tests.robust.support import notices
 from tui.cli import main
 from tui.history_index import INDEX_NAME
@@ -23,8 +23,8 @@ from tui.safekeeping import load_session
 from tui.saves import SaveError, list_sessions
 
 ROOT = Path(__file__).resolve().parents[2]
-RFTG = (ROOT / "saves/examples/rftg-4-players.toml").read_text()
-GALILEO = (ROOT / "saves/examples/galileo-4-players.toml").read_text()
+RFTG = RFTG_EXAMPLE
+GALILEO = GALILEO_EXAMPLE
 
 
 def edit(text: str, old: str, new: str) -> bytes:

@@ -22,14 +22,13 @@ import pytest
 
 from screens.history import HistoryScreen
 from screens.home import HomeScreen
-from tests.helpers import make_test_app
+from tests.helpers import GALILEO_EXAMPLE, RFTG_EXAMPLE, make_test_app
 from tests.robust.support import notices
 from tui.cli import main
 from tui.history_index import INDEX_NAME
 
-ROOT = Path(__file__).resolve().parents[2]
-RFTG = (ROOT / "saves/examples/rftg-4-players.toml").read_text()
-GALILEO = (ROOT / "saves/examples/galileo-4-players.toml").read_text()
+RFTG = RFTG_EXAMPLE
+GALILEO = GALILEO_EXAMPLE
 
 # What each does on a terminal, written as TOML escapes.
 PAYLOADS = {

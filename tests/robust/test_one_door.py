@@ -13,16 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import make_test_app
+from tests.helpers import GALILEO_EXAMPLE, RFTG_EXAMPLE, make_test_app
 from tests.robust.support import notices
 from tui.cli import main
 from tui.history import read_record
 from tui.safekeeping import load_session
 from tui.saves import SaveError, list_sessions
 
-ROOT = Path(__file__).resolve().parents[2]
-RFTG = (ROOT / "saves/examples/rftg-4-players.toml").read_text()
-GALILEO = (ROOT / "saves/examples/galileo-4-players.toml").read_text()
+RFTG = RFTG_EXAMPLE
+GALILEO = GALILEO_EXAMPLE
 
 
 def edit(text: str, old: str, new: str, nth: int = 1) -> str:

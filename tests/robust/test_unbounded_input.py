@@ -15,15 +15,15 @@ from pathlib import Path
 import pytest
 
 from screens.home import HomeScreen
-from tests.helpers import make_test_app
+from tests.helpers import GALILEO_EXAMPLE, RFTG_EXAMPLE, make_test_app
 from tests.robust.support import notices
 from tui.cli import main
 from tui.config import load_config, save_setting
 from tui.saves import list_sessions
 
 ROOT = Path(__file__).resolve().parents[2]
-RFTG = (ROOT / "saves/examples/rftg-4-players.toml").read_text()
-GALILEO = (ROOT / "saves/examples/galileo-4-players.toml").read_text()
+RFTG = RFTG_EXAMPLE
+GALILEO = GALILEO_EXAMPLE
 LONGEST_LINE = 400  # a message longer than this is no longer "one line" on any screen
 
 HUGE: dict[str, str] = {

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.helpers import make_test_app
+from tests.helpers import RFTG_EXAMPLE, make_test_app
 from tui.fields import Invalid, check_players
 from tui.games import galileo, rftg
 from tui.games.base import RulesError, name_key
@@ -20,8 +20,7 @@ from tui.saves import SaveError, read_session
 
 SAME = [("Ｍａｙａ", "Maya"), ("MAYA", "maya"), ("ﬁona", "Fiona"), ("Jo\u0308rg", "Jörg"),
         ("Straße", "STRASSE")]
-ROOT = Path(__file__).resolve().parents[2]
-RFTG = (ROOT / "saves/examples/rftg-4-players.toml").read_text()
+RFTG = RFTG_EXAMPLE
 
 
 def fullwidth(text: str) -> str:
