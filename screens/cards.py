@@ -80,7 +80,7 @@ class CardsScreen(StepScreen):
         with Horizontal(id="picker", classes="" if not self.quick else "hidden"):
             with Vertical(id="search-side"):
                 yield CardSearch(placeholder="type a few letters of a card", id="search")
-                yield OptionList(id="suggestions")
+                yield OptionList(id="suggestions", markup=False)
             yield Plain(id="tableau")
         # Built when first used: most tables list cards, and each widget costs the step
         # change that shows this screen.

@@ -54,7 +54,7 @@ class CorrectionPicker(ModalScreen[str | None]):
             yield Plain("The log keeps what was entered before; the totals and the winner "
                          "are worked out again.", id="correction-intro")
             yield OptionList(*(Option(c.label, id=c.step.id) for c in self.choices),
-                             id="correction-steps")
+                             id="correction-steps", markup=False)  # titles hold names
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:

@@ -26,6 +26,7 @@ from tui.games.base import RulesError
 from tui.key_order import focus_now
 from tui.replay import Moment, correction_notes, drift, final_result, replay, when
 from tui.session import Session
+from tui.widgets.plain import Plain, PlainTable
 from tui.widgets.title_bar import TitleBar
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ def number_text(value: int | None) -> str:
 
 
 def totals_table(moment: Moment) -> Table:
-    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    table = PlainTable(box=None, pad_edge=False, show_edge=False, header_style="bold")
     table.add_column("Player")
     table.add_column("Before", justify="right")
     table.add_column("After", justify="right", style="bold")
@@ -73,7 +74,7 @@ def totals_table(moment: Moment) -> Table:
 
 
 def entered_table(moment: Moment) -> Table:
-    table = Table(box=None, pad_edge=False, show_edge=False, show_header=False, expand=True)
+    table = PlainTable(box=None, pad_edge=False, show_edge=False, show_header=False, expand=True)
     table.add_column("What", max_width=40)
     table.add_column("Value", ratio=1)
     for what, value in moment.entered:
@@ -82,7 +83,7 @@ def entered_table(moment: Moment) -> Table:
 
 
 def changes_table(moment: Moment) -> Table:
-    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    table = PlainTable(box=None, pad_edge=False, show_edge=False, header_style="bold")
     table.add_column("Corrected", max_width=40)
     table.add_column("Was", max_width=30)
     table.add_column("Now", max_width=30)
@@ -152,10 +153,10 @@ class ReplayScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         self.title = self.session.title
         yield TitleBar()
-        yield Static("", id="replay-title", classes="step-title")
+        yield Plain("", id="replay-title", classes="step-title")
         with VerticalScroll(id="replay-body") as body:
             body.can_focus = True  # ↑↓ and PgUp/PgDn scroll a long page
-            yield Static("", id="replay-page")
+            yield Plain("", id="replay-page")
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:

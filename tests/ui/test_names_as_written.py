@@ -42,6 +42,8 @@ async def test_rftg_with_markup_in_the_names_plays_replays_and_lists(saves: Path
         await press(pilot, "right")  # the players seated: the running totals name them
         page = rftg_play.shown(app, "#replay-page")
         assert all(name in page for name in NAMES), page
+        await press(pilot, "c")  # the corrections box lists each step by its title
+        await press(pilot, "escape")
         for _ in range(len(app.session.log)):
             await press(pilot, "right")
         await press(pilot, "x")  # Markdown export
