@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Static
 
 from tui.fields import Invalid, parse_int, parse_text, typing_problem
-from tui.games import galileo
+from tui.games import galileo_turns
 from tui.games.base import Field
 from tui.key_order import focus_now
 from tui.widgets.entry import Entry
@@ -43,7 +43,7 @@ class DrawScreen(ModalScreen[dict[str, Any] | None]):
 
     def compose(self) -> ComposeResult:
         why = "a gap on the display" if self.reason == "gap" else "a constellation reward"
-        known = galileo.box_remaining(self.scratch)
+        known = galileo_turns.box_remaining(self.scratch)
         with Vertical(id="draw-box"):
             yield Plain(f"Tier III draw for {why}", classes="step-title")
             with Horizontal(classes="field-row"):
@@ -97,11 +97,11 @@ class DrawScreen(ModalScreen[dict[str, Any] | None]):
             return
         self.box = box
         draw_number = len(self.scratch.get("draws") or [])
-        position = galileo.draw_position(int(self.scratch["seed"]), draw_number, box)
+        position = galileo_turns.draw_position(int(self.scratch["seed"]), draw_number, box)
         self.query_one("#draw-error", ErrorLine).show("")
         self.query_one("#draw-count", Input).disabled = True
         self.query_one("#draw-instruction", Static).update(
-            "▶ " + galileo.draw_instruction(position, box))
+            "▶ " + galileo_turns.draw_instruction(position, box))
         self.query_one("#card-row").remove_class("hidden")
         focus_now(self.query_one("#draw-card", Input))
 

@@ -15,7 +15,7 @@ from textual.widgets import Static
 
 from screens.draw import DrawScreen
 from screens.step import StepScreen
-from tui.games import galileo
+from tui.games import galileo_turns
 from tui.games.base import RulesError, player_names
 from tui.widgets.plain import Plain
 
@@ -53,13 +53,13 @@ class TurnsScreen(StepScreen):
         how = "laid on the display" if trigger["how"] == "display" else "taken as a reward"
         self.query_one("#trigger-line", Static).update(
             f"The last Discovery card left the deck on {names[trigger['player']]}'s turn ({how}).")
-        turns = galileo.session_turns(self.data)
+        turns = galileo_turns.session_turns(self.data)
         done = int(self.data.get("turns_done", 0))
         lines, phase = [], ""
         for number, turn in enumerate(turns):
             if turn.phase != phase:
                 phase = turn.phase
-                lines.append("Finish the round:" if phase == galileo.REST_OF_ROUND
+                lines.append("Finish the round:" if phase == galileo_turns.REST_OF_ROUND
                              else "One more turn each, first player first:")
             mark = DONE if number < done else CURRENT if number == done else " "
             now = "  ← now playing" if number == done else ""
@@ -71,7 +71,7 @@ class TurnsScreen(StepScreen):
         self.query_one("#draw-list", Static).update(self.draws_text())
 
     def draws_text(self) -> str:
-        drawn = galileo.drawn_cards_text(self.data)
+        drawn = galileo_turns.drawn_cards_text(self.data)
         if not drawn:
             return "\nNo Tier III card drawn. Press d for a display gap, w for a reward."
         return "\n" + drawn
@@ -80,7 +80,7 @@ class TurnsScreen(StepScreen):
         return {"turns_done": turns_done, "draws": draws}
 
     def values(self) -> dict[str, Any] | None:
-        turns = galileo.session_turns(self.data)
+        turns = galileo_turns.session_turns(self.data)
         done = min(int(self.data.get("turns_done", 0)) + 1, len(turns))
         return self.progress(done, copy.deepcopy(self.data.get("draws") or []))
 
@@ -90,7 +90,7 @@ class TurnsScreen(StepScreen):
             return
         values = self.values()
         assert values is not None
-        turns = len(galileo.session_turns(self.data))
+        turns = len(galileo_turns.session_turns(self.data))
         finished = int(self.data.get("turns_done", 0)) >= turns
         self.lastround.confirm_step(values, partial=not finished)
         if not finished:
@@ -114,7 +114,7 @@ class TurnsScreen(StepScreen):
             if result is None:
                 return
             try:
-                galileo.record_draw(scratch, reason, result["box"], result["card"])
+                galileo_turns.record_draw(scratch, reason, result["box"], result["card"])
             except RulesError as error:
                 self.say(error.message)
                 return

@@ -20,7 +20,7 @@ from textual.widget import Widget
 from textual.widgets import Input
 
 from tests.helpers import FIXED_TIME
-from tui.games import galileo
+from tui.games import galileo_turns
 from tui.games.base import Step
 from tui.saves import write_session
 from tui.session import Session
@@ -215,7 +215,7 @@ def end_turns(session: Session, table: Table, turns: int, *, all_played: bool) -
     data = session.data
     for turn in range(1, turns + 1):
         for draw in table.draws.get(turn, ()):
-            galileo.record_draw(data, draw.reason, draw.box, draw.card)
+            galileo_turns.record_draw(data, draw.reason, draw.box, draw.card)
         done = {"turns_done": turn, "draws": copy.deepcopy(data.get("draws", []))}
         session.confirm(step, done, at=FIXED_TIME, partial=not (all_played and turn == turns))
 
@@ -228,7 +228,7 @@ def saved_session(folder: Path, table: Table, stop_at: str, turns_done: int = 0)
     session = Session.new("galileo", seed=SEED, created=FIXED_TIME)
     while (step := session.steps()[session.resume_index()]).id != stop_at:
         if step.kind == "turns":
-            turns = len(galileo.session_turns(session.data))
+            turns = len(galileo_turns.session_turns(session.data))
             end_turns(session, table, turns, all_played=True)
         else:
             session.confirm(step, table_values(step, table), at=FIXED_TIME)

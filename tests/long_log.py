@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from tui.games import galileo
+from tui.games import galileo_turns
 from tui.games.base import Step
 from tui.session import Session
 
@@ -51,7 +51,7 @@ def galileo_session(partial: int, corrections: int = 0, *, finish: bool = True) 
         session.confirm(step_of(session, step_id), values, at=CREATED)
     turns = step_of(session, "final-turns")
     scratch = copy.deepcopy(session.data)
-    draws = [galileo.record_draw(scratch, "gap", 14 - n, f"Card {n}") for n in range(DRAWS)]
+    draws = [galileo_turns.record_draw(scratch, "gap", 14 - n, f"Card {n}") for n in range(DRAWS)]
     last = len(turns.items)
     for number in range(partial):
         done = number % last  # on to the last turn, then undone back to the first

@@ -285,7 +285,7 @@ def draw_rows(draws: Sequence[Any], earlier: Sequence[Any],
     """Every draw so far, the ones made in this entry marked, as the turns screen lists them."""
     describe: Callable[[Any], str] = value_text
     if game_id == "galileo":
-        from tui.games.galileo import describe_draw
+        from tui.games.galileo_turns import describe_draw
 
         describe = describe_draw
     if not draws:

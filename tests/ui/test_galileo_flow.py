@@ -39,7 +39,7 @@ from tests.galileo_play import (
 )
 from tests.helpers import make_test_app, only_session
 from tui.app import LastRoundApp, make_app
-from tui.games import galileo
+from tui.games import galileo_turns
 from tui.saves import read_session
 from tui.scoring import main_score
 
@@ -152,8 +152,8 @@ async def test_a_whole_three_player_end_is_saved_scored_and_replayed_alike(
     [draw] = data["draws"]
     assert (draw["turn"], draw["reason"], draw["box"], draw["card"]) == (
         2, "gap", 12, "Andromeda Nebula")
-    assert draw["position"] == galileo.draw_position(data["seed"], 0, 12)
-    the_draw = galileo.describe_draw(draw)
+    assert draw["position"] == galileo_turns.draw_position(data["seed"], 0, 12)
+    the_draw = galileo_turns.describe_draw(draw)
     assert the_draw in drawn_in_game
 
     capsys.readouterr()

@@ -11,9 +11,11 @@ from hypothesis import strategies as st
 
 from tui.games.galileo import (
     DEFAULT_CELLAR_VALUES,
-    FINAL_TURN,
     GAME,
     SUBJECT_NAMES,
+)
+from tui.games.galileo_turns import (
+    FINAL_TURN,
     draw_position,
     final_turns,
 )

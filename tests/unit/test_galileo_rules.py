@@ -26,12 +26,14 @@ from tui.games.galileo import (
     SCORE_SUMMARY,
     SUBJECT_NAMES,
     SUBJECTS,
-    box_remaining,
     die_face_text,
-    draw_instruction,
-    draw_position,
     fill_in,
     form_values,
+)
+from tui.games.galileo_turns import (
+    box_remaining,
+    draw_instruction,
+    draw_position,
     ordinal,
     record_draw,
 )
@@ -416,7 +418,7 @@ def test_draws_are_the_same_in_every_python_run() -> None:
         draw_position(seed, n, box) for seed in (0, 7, 2**31) for n in range(5) for box in (3, 6)
     ]
     code = (
-        "from tui.games.galileo import draw_position\n"
+        "from tui.games.galileo_turns import draw_position\n"
         "print([draw_position(s, n, b) for s in (0, 7, 2**31) for n in range(5) for b in (3, 6)])"
     )
     env = os.environ | {"PYTHONHASHSEED": "12345"}

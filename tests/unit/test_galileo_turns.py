@@ -13,8 +13,10 @@ import pytest
 
 from tui.games.base import RulesError
 from tui.games.galileo import (
-    FINAL_TURN,
     GAME,
+)
+from tui.games.galileo_turns import (
+    FINAL_TURN,
     REST_OF_ROUND,
     Turn,
     current_turn,

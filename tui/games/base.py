@@ -135,6 +135,16 @@ class Game(Protocol):
     def score(self, data: Mapping[str, Any]) -> Result:
         """Total every player; raises RulesError on missing or broken keys."""
 
+    def so_far(self, data: Mapping[str, Any]) -> tuple[PlayerScore, ...]:
+        """Each seated player's points from what is entered so far, in seat order: a part
+        not yet entered is left out of `parts`. Never raises for a missing or unfinished
+        entry (the running totals shown while typing, and replay part-way)."""
+
+    def resets(self, data: Mapping[str, Any], step: Step, values: Mapping[str, Any]) -> str:
+        """What confirming `values` for `step` would undo of what was recorded after it (a
+        sentence for the table to confirm, e.g. "the 3 final turns ended are marked not
+        played"), or "" when nothing recorded depends on the change."""
+
 
 def apply_generic(data: Data, step: Step, values: Mapping[str, Any]) -> None:
     """Store values on the asked player's table, or at the top level."""

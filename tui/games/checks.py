@@ -174,7 +174,7 @@ def _check_galileo_player(player: Mapping[str, Any], index: int, spaces: int) ->
 
 
 def _check_galileo(data: Mapping[str, Any]) -> None:
-    from tui.games import galileo
+    from tui.games import galileo, galileo_turns
 
     players = _seated(data, galileo.MIN_PLAYERS, galileo.MAX_PLAYERS)
     spaces = len(galileo.cellar_values(data))
@@ -185,7 +185,7 @@ def _check_galileo(data: Mapping[str, Any]) -> None:
             raise RulesError("seed", "missing (the session's seed makes the Tier III draws)")
         galileo._checked_int(data["seed"], "seed", None, None)
     if "first_player" in data:
-        galileo._check_seat("first_player", data["first_player"], len(players))
+        galileo_turns.check_seat("first_player", data["first_player"], len(players))
     if "subjects" in data:
         subjects = galileo.chosen_subjects(data)
         if len(set(subjects)) != len(subjects):
@@ -194,16 +194,16 @@ def _check_galileo(data: Mapping[str, Any]) -> None:
         trigger = data["trigger"]
         if not isinstance(trigger, Mapping) or "player" not in trigger:
             raise RulesError("trigger", "must be a table {player, how}")
-        galileo._check_seat("trigger.player", trigger["player"], len(players))
+        galileo_turns.check_seat("trigger.player", trigger["player"], len(players))
         if trigger.get("how") not in galileo.TRIGGER_HOWS:
             raise RulesError("trigger.how", 'must be "display" or "reward"')
     for index, draw in enumerate(_table_list(data.get("draws", []), "draws")):
         galileo.check_draw(draw, f"draws[{index}]")
     if "turns_done" in data:
-        turns = len(galileo.session_turns(data)) if "trigger" in data else None
+        turns = len(galileo_turns.session_turns(data)) if "trigger" in data else None
         galileo._int(data, "turns_done", "turns_done", 0, turns)
     if "trigger" in _confirmed(data):  # the final-turns screen is reachable: it needs both
-        galileo.session_turns(data)
+        galileo_turns.session_turns(data)
 
 
 GAME_CHECKS: dict[str, Callable[[Mapping[str, Any]], None]] = {

@@ -1126,6 +1126,12 @@ class RaceForTheGalaxy:
     def score(self, data: Mapping[str, Any]) -> Result:
         return score(data)
 
+    def so_far(self, data: Mapping[str, Any]) -> tuple[PlayerScore, ...]:
+        return ()  # not yet: see Game.so_far
+
+    def resets(self, data: Mapping[str, Any], step: Step, values: Mapping[str, Any]) -> str:
+        return ""
+
 
 GAME: Game = RaceForTheGalaxy()
 
