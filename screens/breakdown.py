@@ -7,6 +7,7 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 
 from screens.step import StepScreen
 from tui.games.base import Result, RulesError
@@ -38,22 +39,35 @@ def winner_text(result: Result) -> Text:
 
 
 def details_table(result: Result) -> Table:
-    """Each player's scoring lines: what scored, how many points, and how they were earned."""
+    """Each player's scoring lines: what scored, how many points, and how they were earned.
+
+    Three columns: the label and the points never wrap; the details wrap within their own
+    column, which takes the rest of the width (at 80 columns, about 45 characters).
+    """
     table = PlainTable(box=None, show_header=False, pad_edge=False, expand=True)
-    table.add_column("What", no_wrap=True, max_width=30, overflow="ellipsis")
+    table.add_column("What", no_wrap=True, max_width=28, overflow="ellipsis")
     table.add_column("VP", justify="right", no_wrap=True)
-    table.add_column("How", ratio=1)
+    table.add_column("How", ratio=1, overflow="fold")
     for number, player in enumerate(result.players):
         if number:
             table.add_row()
-        table.add_row(Text(f"{player.name}", style="bold"), Text(str(player.total), style="bold"))
+        table.add_row(Text(player.name, style="bold"), Text(str(player.total), style="bold"))
         for line in player.lines:
             table.add_row(f"  {line.label}", f"{line.points:+d}", line.detail)
     return table
 
 
 class BreakdownScreen(StepScreen):
+    """Shown once the last value is confirmed: the game is already saved as finished, so
+    this screen only shows (Enter or Esc goes home)."""
+
     BODY_SCROLLS = True  # ↑↓, PgUp/PgDn, Home/End reach every player's details
+    BINDINGS = [
+        Binding("enter", "done", "Home", id="confirm", priority=True, key_display="⏎/esc",
+                tooltip="The game is saved as finished: back to the list of sessions"),
+        Binding("escape", "leave", "Home", id="back", show=False,
+                tooltip="The game is saved as finished: back to the list of sessions"),
+    ]
 
     def compose_body(self) -> ComposeResult:
         try:
@@ -69,9 +83,21 @@ class BreakdownScreen(StepScreen):
 
     def values(self) -> dict[str, Any] | None:
         try:
-            result = self.session.score()
+            return self.session.final_values()
         except RulesError as error:
             self.say(f"{error.key}: {error.message}")
             return None
-        return {"totals": {p.name: p.total for p in result.players},
-                "winners": list(result.winners)}
+
+    def action_done(self) -> None:
+        """Home; a session not yet finished (it did not total, or its save failed) is
+        finished first."""
+        if self.read_only:
+            self.lastround.go_home()
+        else:
+            self.lastround.finish_now()
+
+    def action_leave(self) -> None:
+        if self.read_only:
+            self.lastround.go_home()
+        else:
+            self.lastround.go_back()

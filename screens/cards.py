@@ -4,6 +4,12 @@ Type a few letters, Enter adds the highlighted card; Enter on an empty search co
 The rules module finds the names and refuses unknown cards or too many copies. When the
 letters spell no card, the list holds only guesses: Enter refuses once and names them,
 and adds the highlighted guess only when pressed again or after choosing with the arrows.
+A suggestion whose copies are all in tableaux is marked in words ("all 2 used").
+
+Tab moves into the tableau list: ↑ ↓ choose any card, Delete removes it, Enter opens the
+search to replace it (the card typed then takes its place). The player's points so far
+(printed VP and 6-cost bonuses of the cards listed) are shown above the list, scored by the
+game's own `so_far` on a copy of the session.
 """
 
 from __future__ import annotations
@@ -22,11 +28,13 @@ from screens.step import StepScreen
 from tui.drafts import DraftValues
 from tui.fields import Invalid, parse_int, typing_problem
 from tui.games import rftg
-from tui.games.base import Field
+from tui.games.base import Field, PlayerScore, RulesError
 from tui.key_order import focus_now
+from tui.running_total import session_copy, total_text
 from tui.widgets.entry import Entry
 from tui.widgets.error_line import ErrorLine
 from tui.widgets.plain import Plain, PlainLabel
+from tui.widgets.tableau_list import TableauList
 
 SUGGESTIONS = 8
 QUICK_FIELDS = (
@@ -48,11 +56,27 @@ class CardSearch(Entry):
 
 
 class CardsScreen(StepScreen):
+    DEFAULT_CSS = """
+    CardsScreen #tableau-total { text-style: bold; height: auto; }
+    """
     BINDINGS = [
         Binding("down", "suggestion(1)", "Next card", show=False),
         Binding("up", "suggestion(-1)", "Previous card", show=False),
-        Binding("ctrl+r", "remove_last", "Remove last", id="remove-last",
+        # Kept for hands used to it, out of the footer: Tab and Delete remove any card.
+        Binding("ctrl+r", "remove_last", "Remove last", id="remove-last", show=False,
                 tooltip="Take the last card off the tableau"),
+        Binding("tab", "edit_list", "Edit list", id="edit-list",
+                tooltip="Move into the tableau list to remove or replace any card"),
+        Binding("tab", "to_search", "Search", id="to-search",
+                tooltip="Back to the search: the cards typed go on the end of the list"),
+        Binding("tab", "app.focus_next", show=False),  # elsewhere (quick entry) as always
+        Binding("delete,backspace", "remove_chosen", "Remove card", id="remove-card",
+                tooltip="Take the chosen card off the tableau"),
+        # Enter confirms, or in the list replaces the chosen card: both bindings are here, as
+        # a class's binding of a key hides the ones its base classes have for it.
+        *(b for b in StepScreen.BINDINGS if isinstance(b, Binding) and b.key == "enter"),
+        Binding("enter", "replace_chosen", "Replace card", id="replace-card", priority=True,
+                tooltip="Type the card to put in the chosen card's place"),
         Binding("ctrl+t", "quick", "Quick entry", id="quick-entry",
                 tooltip="Quick entry: printed VP and bonuses as two numbers instead of cards"),
         Binding("ctrl+t", "list_cards", "List cards", id="list-cards",
@@ -75,13 +99,19 @@ class CardsScreen(StepScreen):
         self.spelled: set[str] = set()  # suggestions the typed letters spell (not guesses)
         self.suggested_for: str | None = None  # the search the list shows suggestions for
         self.picked = False  # the player chose among the suggestions (arrows, or a refusal)
+        self.replacing: int | None = None  # the card the next one typed takes the place of
 
     def compose_body(self) -> ComposeResult:
         with Horizontal(id="picker", classes="" if not self.quick else "hidden"):
             with Vertical(id="search-side"):
                 yield CardSearch(placeholder="type a few letters of a card", id="search")
-                yield OptionList(id="suggestions", markup=False)
-            yield Plain(id="tableau")
+                suggestions = OptionList(id="suggestions", markup=False)
+                suggestions.can_focus = False  # the arrows in the search move it; Tab passes
+                yield suggestions
+            with Vertical(id="tableau"):
+                yield Plain(id="tableau-heading")
+                yield Plain(id="tableau-total")  # beside the cards it counts
+                yield TableauList(id="tableau-cards")
         # Built when first used: most tables list cards, and each widget costs the step
         # change that shows this screen.
         with Vertical(id="quick", classes="hidden" if not self.quick else ""):
@@ -141,7 +171,12 @@ class CardsScreen(StepScreen):
     def card_label(self, name: str) -> str:
         card = rftg.card(name, self.edition)
         worth = "? VP" if card.six_dev else f"{card.vp} VP"
-        return f"{name}  ({card.kind}, {worth})"
+        used = rftg.used_up(name, self.kept_cards(), self.elsewhere())
+        return f"{name}  ({card.kind}, {worth})" + (f" · {used}" if used else "")
+
+    def kept_cards(self) -> list[str]:
+        """The cards a new one joins: all listed, less the one being replaced."""
+        return [n for i, n in enumerate(self.cards) if i != self.replacing]
 
     def action_suggestion(self, delta: int) -> None:
         options = self.current_suggestions()
@@ -150,10 +185,15 @@ class CardsScreen(StepScreen):
             self.picked = True
 
     def action_confirm(self) -> None:
-        """Enter adds the highlighted card while a search is typed, else confirms the step."""
+        """Enter adds the highlighted card while a search is typed, else confirms the step
+        (or, while replacing a card, keeps it as it was)."""
         search = self.query_one("#search", Input)
         if not self.quick and search.value.strip() and not self.read_only:
             self.add_highlighted(search.value)
+        elif self.replacing is not None and not self.quick:
+            self.replacing = None
+            self.show_tableau()
+            self.say("")
         else:
             super().action_confirm()
 
@@ -192,11 +232,17 @@ class CardsScreen(StepScreen):
             self.add_card(str(event.option.id))
 
     def add_card(self, name: str) -> bool:
-        problem = rftg.tableau_problems([*self.cards, name], self.edition, self.elsewhere())
+        """Add a card to the end, or put it in the place of the card being replaced."""
+        problem = rftg.tableau_problems([*self.kept_cards(), name], self.edition,
+                                        self.elsewhere())
         if problem:
             self.say(problem)
             return False
-        self.cards.append(name)
+        if self.replacing is not None and self.replacing < len(self.cards):
+            self.cards[self.replacing] = name
+        else:
+            self.cards.append(name)
+        self.replacing = None
         self.say("")
         self.query_one("#search", Input).value = ""
         self.show_tableau()
@@ -210,18 +256,92 @@ class CardsScreen(StepScreen):
 
     def action_remove_last(self) -> None:
         if self.cards:
-            self.cards.pop()
-            self.say("")
-            self.show_tableau()
+            self.remove_card(len(self.cards) - 1)
 
-    def show_tableau(self) -> None:
-        lines = [f"Tableau: {len(self.cards)} card{'' if len(self.cards) == 1 else 's'}"]
+    # the tableau list: any card removed or replaced -----------------------------------
+    def tableau_list(self) -> TableauList:
+        return self.query_one("#tableau-cards", TableauList)
+
+    def list_focused(self) -> bool:
+        # Asked for the footer even before the screen is built: no query here.
+        return not self.quick and isinstance(self.focused, TableauList)
+
+    def action_edit_list(self) -> None:
+        """Tab: into the list, at the card added last (or the one being replaced)."""
+        chosen = self.replacing if self.replacing is not None else len(self.cards) - 1
+        self.replacing = None
+        focus_now(self.tableau_list())
+        self.show_tableau(chosen=chosen)
+
+    def action_to_search(self) -> None:
+        focus_now(self.query_one("#search", Input))
+        self.show_tableau()
+
+    def action_remove_chosen(self) -> None:
+        chosen = self.tableau_list().chosen
+        if chosen is not None:
+            self.remove_card(chosen)
+
+    def remove_card(self, index: int) -> None:
+        del self.cards[index]
+        self.replacing = None
+        self.say("")
+        if self.list_focused() and self.cards:
+            self.show_tableau(chosen=min(index, len(self.cards) - 1))
+        else:
+            self.show_tableau()
+            if self.list_focused():  # nothing left to choose: back to typing cards
+                focus_now(self.query_one("#search", Input))
+
+    def action_replace_chosen(self) -> None:
+        """Enter on a card: the search takes the card that goes in its place."""
+        chosen = self.tableau_list().chosen
+        if chosen is None:
+            return
+        self.replacing = chosen
+        search = self.query_one("#search", Input)
+        focus_now(search)
+        self.show_tableau()
+        self.show_suggestions_again(search.value)
+
+    def show_suggestions_again(self, query: str) -> None:
+        """The marks ("all 2 used") depend on the cards kept, not only on the letters."""
+        self.suggested_for = None
+        self.show_suggestions(query)
+
+    def show_tableau(self, chosen: int | None = None) -> None:
+        count = len(self.cards)
+        heading = f"Tableau: {count} card{'' if count == 1 else 's'}"
+        if self.replacing is not None:
+            name = self.cards[self.replacing]
+            heading += (f"\nReplacing {self.replacing + 1}. {name}: type the card for its "
+                        "place (Enter alone keeps it)")
+        elif not count:
+            heading += "\n(none yet)"
+        self.query_one("#tableau-heading", Static).update(heading)
+        lines = []
         for number, name in enumerate(self.cards, 1):
             card = rftg.card(name, self.edition)
-            lines.append(f"{number:>2}. {name}" + (" ?" if card.six_dev else f" {card.vp}"))
-        if not self.cards:
-            lines.append("(none yet)")
-        self.query_one("#tableau", Static).update("\n".join(lines))
+            mark = "→" if number - 1 == self.replacing else ""
+            lines.append(f"{mark}{number:>2}. {name}" + (" ?" if card.six_dev else f" {card.vp}"))
+        self.tableau_list().show(lines, chosen)
+        score = self.score_so_far()
+        self.query_one("#tableau-total", Static).update(total_text(score) if score else "")
+        self.refresh_bindings()  # Tab into the list is offered once it holds a card
+        search = self.query_one("#search", Input).value
+        if search.strip():
+            self.show_suggestions_again(search)
+
+    def score_so_far(self) -> PlayerScore | None:
+        """The player's points with the cards listed: the game scores them (never here)."""
+        trial = session_copy(self.session.data)
+        try:
+            self.session.game.apply(trial, self.step, {"tableau": list(self.cards)})
+            scores = self.session.game.so_far(trial)
+        except (RulesError, LookupError, TypeError, ValueError):
+            return None
+        player = self.step.player or 0
+        return scores[player] if player < len(scores) else None
 
     # the draft ---------------------------------------------------------------------
     def draft(self) -> DraftValues | None:
@@ -266,12 +386,24 @@ class CardsScreen(StepScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Ctrl+T reads "Quick entry" while listing cards and "List cards" in quick entry;
-        removing the last card only applies to the list."""
+        removing the last card only applies to the list. In the tableau list, Enter replaces
+        the chosen card and Delete removes it; Tab goes between the search and the list."""
+        in_list = self.list_focused()
         if action in ("remove_last", "quick"):
-            return not self.quick
+            return not self.quick and not in_list  # in the list, Delete removes any card
         if action == "list_cards":
             return self.quick
+        if action == "edit_list":
+            return not self.quick and not in_list and bool(self.cards)
+        if action in ("to_search", "remove_chosen", "replace_chosen"):
+            return in_list and not self.read_only
+        if action == "confirm":
+            return not in_list
         return True
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        super().on_descendant_focus(event)
+        self.refresh_bindings()  # the footer shows the keys of the field or the list
 
     def action_back(self) -> None:
         """Esc keeps what was entered: it is saved as progress (the step stays unconfirmed)."""

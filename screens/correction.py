@@ -25,6 +25,9 @@ from tui.key_order import focus_now
 from tui.session import Session
 from tui.widgets.plain import Plain
 
+# The highlighted row's mark, in its text: it reads without colour (as the home list's).
+MARK = "▶ "
+
 
 class CorrectionPicker(ModalScreen[str | None]):
     """Which confirmed step to correct; the current replay entry's step is highlighted."""
@@ -53,7 +56,8 @@ class CorrectionPicker(ModalScreen[str | None]):
             yield Plain("Correct an entry after the game", classes="step-title")
             yield Plain("The log keeps what was entered before; the totals and the winner "
                          "are worked out again.", id="correction-intro")
-            yield OptionList(*(Option(c.label, id=c.step.id) for c in self.choices),
+            yield OptionList(*(Option(self.prompt(c, False), id=c.step.id)
+                               for c in self.choices),
                              id="correction-steps", markup=False)  # titles hold names
         yield Footer(compact=True, show_command_palette=False)
 
@@ -62,6 +66,18 @@ class CorrectionPicker(ModalScreen[str | None]):
         ids = [c.step.id for c in self.choices]
         options.highlighted = ids.index(self.current) if self.current in ids else 0
         focus_now(options)
+
+    @staticmethod
+    def prompt(choice: Correctable, highlighted: bool) -> str:
+        return (MARK if highlighted else " " * len(MARK)) + choice.label
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """The mark follows the highlight: only the highlighted row carries it."""
+        options = event.option_list
+        for index, choice in enumerate(self.choices):
+            prompt = self.prompt(choice, index == event.option_index)
+            if str(options.get_option_at_index(index).prompt) != prompt:
+                options.replace_option_prompt_at_index(index, prompt)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -49,7 +50,7 @@ class DrawScreen(ModalScreen[dict[str, Any] | None]):
             with Horizontal(classes="field-row"):
                 yield PlainLabel(BOX.label, classes="field-label")
                 yield Entry("" if known is None else str(known), id="draw-count",
-                            classes="number", placeholder="count")
+                            classes="number", placeholder="how many")
             yield ErrorLine(id="draw-error")
             yield Plain("", id="draw-instruction")
             with Horizontal(classes="field-row hidden", id="card-row"):
@@ -67,6 +68,11 @@ class DrawScreen(ModalScreen[dict[str, Any] | None]):
 
     def on_mount(self) -> None:
         focus_now(self.query_one("#draw-count", Input))
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """The focused field's label in reverse video (app.tcss), as on every step screen."""
+        for row in self.query(".field-row"):
+            row.set_class(row is event.widget.parent, "-current")
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "draw-count" and self.box is None:

@@ -8,17 +8,18 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widget import Widget
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
 from screens.step import StepScreen
 from tui.drafts import DraftValues
 from tui.fields import Invalid, parse_int, parse_name, typing_problem
-from tui.games.base import Field, Step
+from tui.games.base import Field, PlayerScore, Step
 from tui.key_order import focus_now
+from tui.running_total import group_text, groups, score_so_far, total_text
 from tui.widgets.choice import Choice
 from tui.widgets.entry import Entry
 from tui.widgets.error_line import ErrorLine
-from tui.widgets.plain import PlainLabel
+from tui.widgets.plain import Plain, PlainLabel
 
 YES_NO = ("no", "yes")
 
@@ -33,26 +34,101 @@ def shown_value(field: Field, value: Any) -> str | None:
     return str(value)
 
 
+def group_id(group: str) -> str:
+    """The heading's widget id: "Score track" -> group-score-track."""
+    return "group-" + "-".join("".join(c for c in word if c.isalnum()) for word in
+                               group.casefold().split())
+
+
 class FormScreen(StepScreen):
+    DEFAULT_CSS = """
+    FormScreen .group-heading { text-style: bold underline; margin-top: 1; }
+    FormScreen .group-heading.-first { margin-top: 0; }
+    FormScreen #running-total { dock: bottom; text-style: bold; background: $panel; }
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # An unusual value (above a field's usual_maximum) kept by a second Enter.
+        self.unusual_kept: dict[str, int] = {}
+        self.totals_shown: dict[str, Static] | None = None
+        self.texts_shown: dict[str, str] = {}
+
     def compose_body(self) -> ComposeResult:
         known = self.known_values()
+        group = ""
         for field in self.step.fields:
+            if field.group and field.group != group:
+                first = "-first" if not group else ""
+                group = field.group
+                yield Plain(group, id=group_id(group), classes=f"group-heading {first}")
             with Horizontal(classes="field-row"):
                 yield PlainLabel(field.label, classes="field-label")
                 yield self.field_widget(field, known.get(field.key, field.default))
         # A field's error line is added under it when it first has something to say: a
         # screen of a dozen fields shows faster without a dozen empty lines to build.
+        if self.step.player is not None:
+            yield Plain("", id="running-total")
 
     @classmethod
     def step_layout(cls, step: Step) -> Hashable | None:
-        fields = tuple((f.key, f.kind, f.label, tuple(f.choices)) for f in step.fields)
-        return fields, bool(step.text)
+        fields = tuple((f.key, f.kind, f.label, tuple(f.choices), f.group) for f in step.fields)
+        return fields, bool(step.text), step.player is None
+
+    def on_mount(self) -> None:
+        for choice in self.query(Choice):  # a choice (the token flipped) changes the total too
+            self.watch(choice, "index", self.show_running_total, init=False)
+        self.show_running_total()
 
     def fill(self) -> None:
         known = self.known_values()
+        self.unusual_kept = {}
         for field in self.step.fields:
             self.show_in_field(field.key, shown_value(field, known.get(field.key, field.default)))
             self.show_error(field.key, "")
+        self.show_running_total()
+
+    # the running total: each part as typed so far, by the game's rules (tui.running_total)
+    def typed_so_far(self) -> dict[str, Any]:
+        typed: dict[str, Any] = {}
+        for field in self.step.fields:
+            try:
+                typed[field.key] = self.read_field(field)
+            except Invalid:
+                continue  # not yet a value: its default stands in
+        return typed
+
+    def show_running_total(self) -> None:
+        shown = self.total_widgets().get("running-total")
+        if shown is None:
+            return
+        score = score_so_far(self.session.game, self.session.data, self.step,
+                             self.typed_so_far())
+        text = total_text(score) if score is not None and score.parts else ""
+        shown.display = bool(text)  # a game that totals nothing yet (so_far empty) shows no line
+        self.show_text(shown, text)
+        self.show_subtotals(score)
+
+    def show_text(self, widget: Static, text: str) -> None:
+        if self.texts_shown.get(str(widget.id)) != text:  # unchanged: not laid out again
+            self.texts_shown[str(widget.id)] = text
+            widget.update(text)
+
+    def show_subtotals(self, score: PlayerScore | None) -> None:
+        widgets = self.total_widgets()
+        for group in groups(self.step.fields):
+            heading = widgets.get(group_id(group))
+            if heading is not None:
+                self.show_text(heading, group_text(group, score))
+
+    def total_widgets(self) -> dict[str, Static]:
+        """The running total and the group headings by id, found once: a query on every
+        keystroke cost more than totalling the form."""
+        if self.totals_shown is None:
+            self.totals_shown = {
+                str(w.id): w for w in self.query("#running-total, .group-heading").results(Static)
+            }
+        return self.totals_shown
 
     def focus_first(self) -> None:
         if self.step.fields:
@@ -102,6 +178,7 @@ class FormScreen(StepScreen):
         field = self.field_of(event.input)
         if field is not None and field.kind == "int":  # a name's refusal stays until Enter
             self.show_error(field.key, typing_problem(field, event.input.value))
+        self.show_running_total()
 
     def field_of(self, widget: Widget) -> Field | None:
         return next((f for f in self.step.fields if widget.id == f"field-{f.key}"), None)
@@ -148,5 +225,23 @@ class FormScreen(StepScreen):
             focus_now(first_bad)  # its text selected: the next keys replace it
             self.say("Fix the marked field before confirming")
             return None
+        if self.asks_about_unusual(values):
+            return None
         self.say("")
         return values
+
+    def asks_about_unusual(self, values: dict[str, Any]) -> bool:
+        """A value above its field's usual maximum is asked about once: Enter again keeps it."""
+        for field in self.step.fields:
+            value, usual = values.get(field.key), field.usual_maximum
+            if usual is None or not isinstance(value, int) or value <= usual:
+                continue
+            if self.unusual_kept.get(field.key) == value:
+                continue
+            self.unusual_kept[field.key] = value
+            question = f"{value} is above any seen ({usual}): Enter again to keep it"
+            self.show_error(field.key, question)
+            focus_now(self.query_one(f"#field-{field.key}"))
+            self.say(f"{field.label}: {question}")
+            return True
+        return False

@@ -16,6 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer
 
 from tui.games import galileo
+from tui.games.base import RulesError
 from tui.widgets.plain import Plain
 
 FINAL_SCORING_MARK = "(final scoring)"
@@ -45,13 +46,23 @@ def is_final_scoring(row: galileo.ScoreRow) -> bool:
     return row.when == "game end"
 
 
-def summary_table() -> Table:
-    """galileo.SCORE_SUMMARY as three aligned columns; end-game rows say so in words."""
+def summary_rows(app: object) -> tuple[galileo.ScoreRow, ...]:
+    """The score summary with the open session's cellar (Bruno's tile has its own values)."""
+    session = getattr(app, "session", None)
+    try:
+        values = galileo.cellar_values(session.data) if session is not None else ()
+    except RulesError:
+        values = ()
+    return galileo.score_summary(values) if values else galileo.SCORE_SUMMARY
+
+
+def summary_table(rows: tuple[galileo.ScoreRow, ...] = galileo.SCORE_SUMMARY) -> Table:
+    """The score summary as three aligned columns; end-game rows say so in words."""
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold", expand=True)
     table.add_column("Source", no_wrap=True)
     table.add_column("When", width=15)
     table.add_column("Value", ratio=1)
-    for row in galileo.SCORE_SUMMARY:
+    for row in rows:
         value = row.value.replace(" … ", "…")  # a range stays on one line: −10…+10
         if is_final_scoring(row):
             table.add_row(row.source, f"{row.when}\n{FINAL_SCORING_MARK}", value, style="bold")
@@ -117,7 +128,7 @@ class ScoreSummaryScreen(GalileoBox):
 
     def compose_box(self) -> ComposeResult:
         yield Plain(SUMMARY_INTRO, id="summary-intro")
-        yield Plain(summary_table(), id="summary-table")
+        yield Plain(summary_table(summary_rows(self.app)), id="summary-table")
 
 
 class DiceScreen(GalileoBox):

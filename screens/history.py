@@ -37,8 +37,9 @@ if TYPE_CHECKING:
     from tui.app import LastRoundApp
 
 HELP = """\
-Every session file in the saves folder, one row each: the date it started, the game, the
-winner (★; ✎ when it was corrected after the game) and each player's final score. Files
+Every session file in the saves folder, one row each: the date and time it started (as the
+file keeps it, in UTC), the game, the winner (★; ✎ when it was corrected after the game) and
+every player's final score, on as many lines as the names need. Files
 that can't be read are listed too, with the reason, and are never changed.
 
 Sort with D (date), G (game) or W (winner); the same key again reverses the order. Press /
@@ -65,16 +66,39 @@ ORDER_WORDS = {("date", True): "newest first", ("date", False): "oldest first",
                ("winner", False): "A to Z", ("winner", True): "Z to A"}
 
 
+# The columns' widths at 80 columns (each cell has one space of padding either side, and the
+# list keeps room for its scrollbar): nothing is cut, and nothing scrolls sideways.
+DATE_WIDTH = 16  # "2026-11-27 21:52"
+GAME_WIDTH = 7  # "Galileo"
+WINNER_WIDTH = 12
+PLAYERS_WIDTH = 28
+COLUMNS = (("Date (UTC)", DATE_WIDTH), ("Game", GAME_WIDTH), ("Winner", WINNER_WIDTH),
+           ("Players and scores", PLAYERS_WIDTH))
+
+
 def row_cells(record: SessionRecord) -> tuple[str, str, str, str]:
     if record.error:  # the whole line shows under the list when the row is highlighted
-        return "?", "?", "✗ unreadable", shortened(f"{visible(record.file)}: {record.error}", 36)
+        return "?", "?", "✗ unreadable", shortened(f"{visible(record.file)}: {record.error}",
+                                                   PLAYERS_WIDTH)
     mark = " ✎" if record.corrected else ""
     if record.scored:
-        players = ", ".join(f"{p.name} {p.total}" for p in record.players)
+        players = [f"{p.name} {p.total}" for p in record.players]
     else:
-        players = ", ".join(p.name for p in record.players)
+        players = [p.name for p in record.players]
     game = SHORT_TITLES.get(record.game, record.title)
-    return record.created[:10] or "?", game, outcome(record) + mark, players
+    return record.date, game, outcome(record) + mark, packed(players, PLAYERS_WIDTH)
+
+
+def packed(items: list[str], width: int) -> str:
+    """The items joined by " · ", a new line before one that would not fit: a name and its
+    score stay together (a name longer than the line is wrapped by the cell)."""
+    lines: list[str] = []
+    for item in items:
+        if lines and len(lines[-1]) + 3 + len(item) <= width:
+            lines[-1] += f" · {item}"
+        else:
+            lines.append(item)
+    return "\n".join(lines)
 
 
 def shortened(text: str, width: int) -> str:
@@ -128,6 +152,8 @@ class HistoryScreen(Screen[None]):
     HistoryScreen #history-order { padding: 0 1; color: $text-muted; }
     HistoryScreen #history-table { height: auto; max-height: 9; margin: 0 1; }
     HistoryScreen #history-error { padding: 0 1; height: auto; color: $error; }
+    HistoryScreen #history-notice { padding: 0 1; height: auto; }
+    HistoryScreen #history-notice.-empty { display: none; }
     HistoryScreen #history-figures { height: 1fr; padding: 0 1; }
     """
 
@@ -152,6 +178,7 @@ class HistoryScreen(Screen[None]):
         yield Plain("", id="history-order")
         yield DataTable(id="history-table", cursor_type="row", zebra_stripes=False)
         yield Plain("", id="history-error")
+        yield Plain("", id="history-notice", classes="-empty")
         with VerticalScroll(id="history-figures") as figures:
             figures.can_focus = True  # ↑↓ scroll the figures once focused (Tab)
             yield Plain("", id="history-chart")
@@ -165,7 +192,8 @@ class HistoryScreen(Screen[None]):
 
         self.title = "History"
         table = self.query_one(DataTable)
-        table.add_columns("Date", "Game", "Winner", "Players and scores")
+        for label, width in COLUMNS:
+            table.add_column(label, width=width)
         self.records = load_history(self.lastround.saves)
         self.refresh_view()
         focus_now(table)
@@ -178,6 +206,17 @@ class HistoryScreen(Screen[None]):
             self.replayed = False
             self.records = load_history(self.lastround.saves)
             self.refresh_view()
+
+    def on_screen_suspend(self) -> None:
+        self.show_notice("")
+
+    def show_notice(self, text: str) -> bool:
+        """A confirmation (the CSV written) under the list, not a toast over the figures
+        (see LastRoundApp.notify)."""
+        notice = self.query_one("#history-notice", Static)
+        notice.update(text)
+        notice.set_class(not text, "-empty")
+        return True
 
     # the view -----------------------------------------------------------------
     def follow_filter(self) -> None:
@@ -196,7 +235,9 @@ class HistoryScreen(Screen[None]):
         table = self.query_one(DataTable)
         table.clear()
         for record in [*readable[:ROW_LIMIT], *unreadable]:
-            table.add_row(*(Text(cell) for cell in row_cells(record)), key=record.file)
+            # As tall as its longest cell: every player's score shows, wrapped in its cell.
+            table.add_row(*(Text(cell) for cell in row_cells(record)), key=record.file,
+                          height=None)
         words = ORDER_WORDS[(self.sort_by, self.descending)]
         counted = f"{len(self.shown)} of {len(self.records)} sessions"
         if unreadable:

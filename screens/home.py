@@ -10,6 +10,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from tui.examples import example_summaries
 from tui.plain_text import visible
 from tui.saves import SessionSummary, list_sessions
 from tui.widgets.plain import Plain
@@ -22,10 +23,16 @@ HELP = """\
 Last Round walks your table through the end of a game and totals every score by the
 game's own rules. Start a new session with R (Race for the Galaxy) or G (Galileo
 Galilei). Below, every session file in the saves folder, unfinished ones first, then
-newest first: pick one with the arrow keys (▶ marks it) and press Enter to continue an
-unfinished game or look at a finished one (it opens as a replay). H shows the history
-of every session. Everything you confirm is saved at once, so closing the terminal or
-losing the connection loses nothing."""
+newest first by the date each session started (files that can't be read last): pick one
+with the arrow keys (▶ marks it) and press Enter to continue an unfinished game or look at
+a finished one (it opens as a replay). While the saves folder has no session of its own,
+the list offers the finished examples that ship with Last Round instead: Enter replays
+one, read-only. H shows the history of every session. Everything you confirm is saved at
+once, so closing the terminal or losing the connection loses nothing."""
+
+OWN_HEADING = "Sessions: unfinished first, then newest"
+EXAMPLES_HEADING = "No sessions of yours yet. Examples: finished games to replay"
+EXAMPLE_DATE = "example"  # in the Date column: an example is nobody's session
 
 MARK = "▶"  # the highlighted row, readable without colour (and in a plain-text screen dump)
 
@@ -49,6 +56,13 @@ def cell(text: str) -> Text:
     return Text(text, no_wrap=True, end="")
 
 
+def home_order(summaries: list[SessionSummary]) -> list[SessionSummary]:
+    """Unfinished first (to resume), then newest by the session's own date (the one listed,
+    not the file's time, which a copy or a backup changes); unreadable files last."""
+    newest = sorted(summaries, key=lambda s: (s.created, s.path.name), reverse=True)
+    return sorted(newest, key=lambda s: (bool(s.error), s.status != "in-progress"))
+
+
 def outcome(summary: SessionSummary) -> str:
     if summary.error:
         return "✗ unreadable"
@@ -69,6 +83,12 @@ class HomeScreen(Screen[None]):
                 tooltip="Every session: results, sorting, filters, each player's figures"),
         Binding("q", "app.quit", "Quit", id="quit-home", show=False, tooltip="Leave Last Round"),
     ]
+    examples: frozenset[str] | set[str] = frozenset()  # the listed examples' paths
+
+    DEFAULT_CSS = """
+    HomeScreen #home-notice { padding: 0 2; height: auto; }
+    HomeScreen #home-notice.-empty { display: none; }
+    """
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -77,10 +97,11 @@ class HomeScreen(Screen[None]):
         yield Plain(Text.assemble("New session: press ", ("r", "bold"),
                                    " for Race for the Galaxy, ", ("g", "bold"),
                                    " for Galileo Galilei."), id="new-line")
-        yield Plain("Sessions: unfinished first, then newest", classes="section")
+        yield Plain(OWN_HEADING, id="sessions-heading", classes="section")
         yield DataTable(id="sessions", cursor_type="row", zebra_stripes=False)
         yield Plain("", id="session-error")
         yield Plain("", id="resume-line")
+        yield Plain("", id="home-notice", classes="-empty")
         yield Footer(compact=True)
 
     def help_text(self) -> str:
@@ -101,19 +122,35 @@ class HomeScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         self.refresh_sessions()
 
+    def on_screen_suspend(self) -> None:
+        self.show_notice("")  # said about what was just done: gone once home is left
+
+    def show_notice(self, text: str) -> bool:
+        """A confirmation (say, "Saved…" on finishing) in a line of its own, not a toast
+        over the list (see LastRoundApp.notify)."""
+        notice = self.query_one("#home-notice", Static)
+        notice.update(text)
+        notice.set_class(not text, "-empty")
+        return True
+
     def refresh_sessions(self) -> None:
         table = self.query_one(DataTable)
         table.clear()
         # An unfinished session (say, after a dropped connection) comes first, to resume.
-        listed = sorted(list_sessions(self.lastround.saves),
-                        key=lambda s: s.status != "in-progress")
-        self.summaries = {str(s.path): s for s in listed}
+        listed = home_order(list_sessions(self.lastround.saves))
+        # A fresh saves folder: the shipped examples show what a finished game looks like.
+        examples = [] if listed else [s for s in example_summaries() if not s.error]
+        self.examples = {str(s.path) for s in examples}
+        self.summaries = {str(s.path): s for s in [*listed, *examples]}
         for key, summary in self.summaries.items():
             # Short game names and clipped lists keep every column inside 80 columns.
             game = summary.title.split(" ")[0] if summary.title else visible(summary.path.name)
-            table.add_row(cell(" "), cell(when(summary.created)), cell(clip(game, 20)),
+            date = EXAMPLE_DATE if key in self.examples else when(summary.created)
+            table.add_row(cell(" "), cell(date), cell(clip(game, 20)),
                           cell(clip(", ".join(summary.players), PLAYERS_WIDTH)),
                           cell(clip(outcome(summary), RESULT_WIDTH)), key=key)
+        self.query_one("#sessions-heading", Static).update(
+            EXAMPLES_HEADING if examples else OWN_HEADING)
         if not self.summaries:
             self.query_one("#session-error", Static).update(
                 f"No sessions yet in {self.lastround.saves}/")
@@ -128,10 +165,18 @@ class HomeScreen(Screen[None]):
             table.update_cell(marked, "mark", cell(" "))
         table.update_cell(event.row_key, "mark", cell(MARK))
         self.marked = event.row_key
-        unfinished = summary is not None and summary.status == "in-progress"
-        self.query_one("#resume-line", Static).update(
-            f"Unfinished: {visible(summary.path.name)} — Enter to resume" if unfinished and summary
-            else "")
+        self.query_one("#resume-line", Static).update(self.offer(summary))
+
+    def offer(self, summary: SessionSummary | None) -> str:
+        """What Enter does with the highlighted row, when it is not plain to see."""
+        if summary is None:
+            return ""
+        name = visible(summary.path.name)
+        if str(summary.path) in self.examples:
+            return f"Example: {name} — Enter replays it, read-only"
+        if summary.status == "in-progress":
+            return f"Unfinished: {name} — Enter to resume"
+        return ""
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
@@ -152,4 +197,22 @@ class HomeScreen(Screen[None]):
         if summary.error:
             self.notify(summary.error, title="Can't open", severity="error")
             return
+        if str(key) in self.examples:
+            self.open_example(summary)
+            return
         self.lastround.open_file(summary.path)
+
+    def open_example(self, summary: SessionSummary) -> None:
+        """A replay that never writes the file: no lock, no corrections."""
+        from screens.example_replay import ExampleReplayScreen
+        from tui.safekeeping import load_session
+        from tui.saves import SaveError
+
+        try:
+            session = load_session(summary.path)  # through the one door, like every file
+        except SaveError as error:
+            self.notify(str(error), title="Can't open", severity="error")
+            return
+        self.lastround.session = session
+        self.lastround.read_only = True
+        self.app.push_screen(ExampleReplayScreen(session))

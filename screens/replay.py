@@ -24,7 +24,7 @@ from screens.breakdown import details_table, score_table, winner_text
 from tui.corrections import correctable_steps
 from tui.games.base import RulesError
 from tui.key_order import focus_now
-from tui.replay import Moment, correction_notes, drift, final_result, replay, when
+from tui.replay import Moment, Standing, correction_notes, drift, final_result, replay, when
 from tui.session import Session
 from tui.widgets.plain import Plain, PlainTable
 from tui.widgets.title_bar import TitleBar
@@ -35,8 +35,9 @@ if TYPE_CHECKING:
 HELP = """\
 Replay walks through everything the table confirmed, in the order it happened. Each page
 is one entry of the session's log: what was entered, by whom when one player was asked,
-and how the running totals moved (a total shows once every player's counts are in). The
-page after the last entry is the breakdown of the final scores.
+and how the running totals moved: until every player is counted, each player's points so
+far, from the parts entered (named beside them). The page after the last entry is the
+breakdown of the final scores.
 
 Correct an entry with C when something was miscounted: pick the step, change its values
 and confirm. The correction is added to the log beside the old values, the totals and the
@@ -60,17 +61,33 @@ def totals_table(moment: Moment) -> Table:
     table.add_column("After", justify="right", style="bold")
     table.add_column("Change")
     for standing in moment.standings:
-        change = standing.change
-        if standing.after is None:
-            moved = "not yet scorable"
-        elif change is None:
-            moved = "now scorable"
-        else:
-            moved = f"{change:+d}" if change else "="
         crown = " ★" if standing.winner else ""
-        table.add_row(f"{standing.name}{crown}", number_text(standing.before),
-                      number_text(standing.after), moved)
+        table.add_row(f"{standing.name}{crown}", number_text(standing.shown_before),
+                      number_text(standing.shown_after), moved_text(standing))
     return table
+
+
+def moved_text(standing: Standing) -> str:
+    """How the player's points moved, and while the table is not all counted, from what."""
+    change = standing.change
+    if change is None:
+        return "nothing entered yet"
+    moved = f"{change:+d}" if change else "="
+    if standing.counted:
+        return moved
+    parts = standing.so_far_after.parts if standing.so_far_after else ()
+    return f"{moved} so far ({', '.join(parts)})"
+
+
+def counted_note(moment: Moment) -> str:
+    """Whether the numbers are totals yet, said once under the table."""
+    standings = moment.standings
+    if not all(s.counted for s in standings):
+        return ("Points so far, from the parts entered (named beside them): the totals "
+                "show once every player is counted.")
+    if any(s.before is None for s in standings):
+        return "Every player is counted now: these are the totals."
+    return ""
 
 
 def entered_table(moment: Moment) -> Table:
@@ -104,6 +121,8 @@ def moment_page(moment: Moment) -> RenderableType:
     else:
         parts += [Text(""), Text("Entered", style="bold"), entered_table(moment)]
     parts += [Text(""), Text("Running totals", style="bold"), totals_table(moment)]
+    if note := counted_note(moment):
+        parts.append(Text(note))
     if moment.winner_changed:
         parts.append(Text(""))
         parts.append(Text(f"✎ The winner changed: {' and '.join(moment.winners_before)} → "

@@ -30,6 +30,10 @@ class StepScreen(StepScreenMarker):
         Binding("escape", "back", "Back", id="back", tooltip="Go back one step"),
     ]
 
+    # Screen CSS (not DEFAULT_CSS), so it outranks app.tcss's `.message` in the error colour.
+    CSS = """
+    .message.-notice { color: $text; }
+    """
     BODY_SCROLLS = False
     RESTORED = "✎ What was typed here before is back (not yet confirmed: Enter confirms it)"
 
@@ -39,6 +43,7 @@ class StepScreen(StepScreenMarker):
         self.step = step
         self.index = index
         self.untouched: DraftValues | None = None  # the fields as shown, before any typing
+        self.notice = ""  # a line to show under the step once it is drawn (say_later)
 
     @property
     def lastround(self) -> LastRoundApp:
@@ -65,8 +70,10 @@ class StepScreen(StepScreenMarker):
         yield from ()
 
     def show_heading(self) -> None:
+        """The step's number without a total: the procedure grows as it is answered (the
+        players seated, an end check reopened each round), so a total would change."""
         self.title = self.session.title
-        self.sub_title = f"Step {self.index + 1} of {len(self.session.steps())}"
+        self.sub_title = "Finished" if self.session.finished else f"Step {self.index + 1}"
 
     # The same step for the next player ---------------------------------------------------
     # Building a screen costs far more than filling one (bare Textual takes several times as
@@ -102,6 +109,19 @@ class StepScreen(StepScreenMarker):
         # Runs after the step class's own on_mount (Textual calls them subclass first).
         self.show_draft()
         self.focus_first()
+        if self.notice:
+            self.show_notice_line()
+
+    def say_later(self, notice: str) -> None:
+        """A line (not a problem: not in the error colour) under the step, once it is drawn."""
+        self.notice = notice
+        if self.is_mounted:
+            self.show_notice_line()
+
+    def show_notice_line(self) -> None:
+        line = self.query_one("#message", Static)
+        line.update(self.notice)
+        line.add_class("-notice")
 
     def focus_first(self) -> None:
         """Focus the field a player types into first, at once (see tui.key_order)."""
@@ -142,6 +162,7 @@ class StepScreen(StepScreenMarker):
 
     def say(self, message: str) -> None:
         """Show a problem where the player is looking (text, so it reads without colour)."""
+        self.query_one("#message", Static).remove_class("-notice")
         self.query_one("#message", Static).update(f"✗ {message}" if message else "")
 
     def refuse(self, key: str, message: str) -> None:

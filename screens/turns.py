@@ -2,25 +2,38 @@
 
 Every ended turn and every draw is saved at once (a partial entry of this step), so a
 dropped connection mid-round loses nothing; the step is confirmed when the last turn ends.
+The list starts with the rest of the turn that emptied the deck: a gap during it is that
+player's. Draws are listed in a table of their own, which scrolls and picks the draw that x
+removes; a removed draw stays in the file, marked removed (see tui.games.galileo_turns).
 """
 
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Static
+from textual.widgets import DataTable, Static
 
 from screens.draw import DrawScreen
 from screens.step import StepScreen
 from tui.games import galileo_turns
 from tui.games.base import RulesError, player_names
+from tui.key_order import focus_now
 from tui.widgets.plain import Plain
 
 CURRENT = "▶"
 DONE = "✓"
+# The keys a draw needs: its number, turn and player, and whether any turn is left.
+DRAW_KEYS = ("seed", "draws", "turns_done", "trigger_turn_over", "trigger", "first_player",
+             "players")
+HEADINGS = {
+    galileo_turns.REST_OF_ROUND: "Finish the round:",
+    galileo_turns.FINAL_TURN: "One more turn each, first player first:",
+}
 
 
 class TurnsScreen(StepScreen):
@@ -33,56 +46,111 @@ class TurnsScreen(StepScreen):
                 tooltip="A constellation reward asks for a card from the empty deck"),
         Binding("u", "undo_turn", "Undo", id="undo-turn",
                 tooltip="Mark the last ended turn as not yet played"),
+        Binding("x", "remove_draw", "Remove", id="remove-draw",
+                tooltip="Remove the draw picked in the list (kept in the file, marked removed)"),
+        # The reference boxes work here too, but the turn's own keys fill the footer at 80
+        # columns: these two are listed by F1 and the command palette instead.
+        Binding("f2", "app.galileo_summary", "Summary", id="galileo-summary-here", show=False,
+                tooltip="Galileo Galilei: what scored during play and when"),
+        Binding("f3", "app.galileo_dice", "Dice", id="galileo-dice-here", show=False,
+                tooltip="Galileo Galilei: the dice with their colour-blind marks"),
     ]
 
+    DEFAULT_CSS = """
+    TurnsScreen #draw-heading { padding: 1 0 0 0; }
+    TurnsScreen #draw-table { height: 1fr; min-height: 4; }
+    """
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Keys that can do nothing now leave the footer (it has room for few at 80 columns)."""
+        if not self.is_mounted or self.read_only or self.session.data.get("trigger") is None:
+            return True
+        if action == "draw":
+            return galileo_turns.turn_in_progress(self.data) is not None
+        if action == "undo_turn":
+            return galileo_turns.turns_ended(self.data) > 0
+        if action == "remove_draw":
+            return galileo_turns.turns_recorded(self.data)[1] > 0
+        return True
+
     def compose_body(self) -> ComposeResult:
-        yield Plain(id="trigger-line")
         yield Plain(id="turn-list")
-        yield Plain(id="draw-list")
+        yield Plain(id="draw-heading")
+        table: DataTable[Text] = DataTable(id="draw-table", cursor_type="row", show_header=False,
+                                           zebra_stripes=False)
+        table.add_column("draw")
+        table.display = table.can_focus = False  # until there is a draw to pick
+        yield table
 
     def on_mount(self) -> None:
         self.show()
+
+    def focus_first(self) -> None:
+        table = self.query_one("#draw-table", DataTable)
+        if table.row_count:
+            focus_now(table)  # the arrows pick a draw at once
 
     @property
     def data(self) -> dict[str, Any]:
         return self.session.data
 
     def show(self) -> None:
+        self.query_one("#turn-list", Static).update("\n".join(self.turn_lines()))
+        self.show_draws()
+        self.refresh_bindings()
+
+    def turn_lines(self) -> list[str]:
         names = player_names(self.data)
         trigger = self.data["trigger"]
         how = "laid on the display" if trigger["how"] == "display" else "taken as a reward"
-        self.query_one("#trigger-line", Static).update(
-            f"The last Discovery card left the deck on {names[trigger['player']]}'s turn ({how}).")
-        turns = galileo_turns.session_turns(self.data)
-        done = int(self.data.get("turns_done", 0))
-        lines, phase = [], ""
-        for number, turn in enumerate(turns):
-            if turn.phase != phase:
-                phase = turn.phase
-                lines.append("Finish the round:" if phase == galileo_turns.REST_OF_ROUND
-                             else "One more turn each, first player first:")
-            mark = DONE if number < done else CURRENT if number == done else " "
-            now = "  ← now playing" if number == done else ""
+        turns = galileo_turns.listed_turns(self.data)
+        ended = galileo_turns.turns_ended(self.data)
+        lines = [f"The last Discovery card left the deck on {names[trigger['player']]}'s turn "
+                 f"({how}):"]
+        for place, turn in enumerate(turns):
+            if place and turn.phase != turns[place - 1].phase:
+                lines.append(HEADINGS[turn.phase])
+            mark = DONE if place < ended else CURRENT if place == ended else " "
+            now = "  ← now playing" if place == ended else ""
             first = " (first player)" if turn.seat == self.data.get("first_player") else ""
-            lines.append(f" {mark} {names[turn.seat]}{first}{now}")
-        if done >= len(turns):
+            who = (f"{names[turn.seat]}: the rest of this turn" if place == 0
+                   else f"{place}. {names[turn.seat]}{first}")
+            lines.append(f" {mark} {who}{now}")
+        if ended >= len(turns):
             lines.append("Every turn is played: Enter goes on to the final scoring.")
-        self.query_one("#turn-list", Static).update("\n".join(lines))
-        self.query_one("#draw-list", Static).update(self.draws_text())
+        return lines
 
-    def draws_text(self) -> str:
-        drawn = galileo_turns.drawn_cards_text(self.data)
-        if not drawn:
-            return "\nNo Tier III card drawn. Press d for a display gap, w for a reward."
-        return "\n" + drawn
+    def show_draws(self) -> None:
+        lines = galileo_turns.draw_lines(self.data)
+        heading = ("Tier III cards drawn from the box (x removes the one picked):" if lines
+                   else "No Tier III card drawn. Press d for a display gap, w for a reward.")
+        self.query_one("#draw-heading", Static).update(heading)
+        table = self.query_one("#draw-table", DataTable)
+        row = table.cursor_row
+        table.clear()
+        for line in lines:
+            table.add_row(Text(line))  # names typed at the table: never markup
+        table.display = table.can_focus = bool(lines)
+        if lines:
+            table.move_cursor(row=min(max(row, 0), len(lines) - 1), animate=False)
 
-    def progress(self, turns_done: int, draws: list[dict[str, Any]]) -> dict[str, Any]:
-        return {"turns_done": turns_done, "draws": draws}
+    def state(self) -> dict[str, Any]:
+        """A copy of what the turns and draws are, for the rules to change before saving."""
+        return {key: copy.deepcopy(self.data[key]) for key in DRAW_KEYS if key in self.data}
+
+    def save(self, changed: dict[str, Any], **logged: Any) -> None:
+        """Save progress (a partial entry): the turns ended, every draw, and what else the
+        log should say (which draws were removed)."""
+        values = {**galileo_turns.progress(galileo_turns.turns_ended(changed)),
+                  "draws": changed.get("draws") or [], **logged}
+        self.lastround.confirm_step(values, partial=True)
+        self.show()
 
     def values(self) -> dict[str, Any] | None:
-        turns = galileo_turns.session_turns(self.data)
-        done = min(int(self.data.get("turns_done", 0)) + 1, len(turns))
-        return self.progress(done, copy.deepcopy(self.data.get("draws") or []))
+        ended = galileo_turns.turns_ended(self.data)
+        listed = len(galileo_turns.listed_turns(self.data))
+        return {**galileo_turns.progress(min(ended + 1, listed)),
+                "draws": copy.deepcopy(self.data.get("draws") or [])}
 
     def action_confirm(self) -> None:
         if self.read_only:
@@ -90,25 +158,55 @@ class TurnsScreen(StepScreen):
             return
         values = self.values()
         assert values is not None
-        turns = len(galileo_turns.session_turns(self.data))
-        finished = int(self.data.get("turns_done", 0)) >= turns
+        finished = galileo_turns.turn_in_progress(self.data) is None
         self.lastround.confirm_step(values, partial=not finished)
         if not finished:
+            self.say("")
             self.show()
 
     def action_undo_turn(self) -> None:
-        done = int(self.data.get("turns_done", 0))
-        if done and not self.read_only:
-            draws = copy.deepcopy(self.data.get("draws") or [])
-            self.lastround.confirm_step(self.progress(done - 1, draws), partial=True)
-            self.show()
+        if self.read_only:
+            return
+        changed = self.state()
+        self.change(changed, lambda: galileo_turns.undo_turn(changed),
+                    "belonged to the turn undone")
+
+    def action_remove_draw(self) -> None:
+        if self.read_only:
+            return
+        table = self.query_one("#draw-table", DataTable)
+        if not table.row_count:
+            self.say("No draw to remove: none was made.")
+            return
+        changed, number = self.state(), table.cursor_row + 1
+
+        def remove() -> list[int]:
+            galileo_turns.remove_draw(changed, number, "by hand")
+            return [number]
+
+        self.change(changed, remove, "removed")
+
+    def change(self, changed: dict[str, Any], rule: Callable[[], list[int]], why: str) -> None:
+        """Apply a rule to the copy, then save it, logging which draws it removed."""
+        try:
+            removed = rule()
+        except RulesError as error:
+            self.say(error.message)
+            return
+        self.save(changed, **({"removed_draws": removed} if removed else {}))
+        if removed:
+            numbers = ", ".join(map(str, removed))
+            self.say_later(f"Draw {numbers} {why}: kept in the file, marked removed.")
+        else:
+            self.say("")
 
     def action_draw(self, reason: str) -> None:
         if self.read_only:
             return
-        draws = self.data.get("draws") or []
-        scratch = {"seed": self.data["seed"], "draws": copy.deepcopy(draws),
-                   "turns_done": self.data.get("turns_done", 0)}
+        if galileo_turns.turn_in_progress(self.data) is None:
+            self.say("Every turn is played: a draw is only recorded during a turn.")
+            return
+        scratch = self.state()
 
         def drawn(result: dict[str, Any] | None) -> None:
             if result is None:
@@ -118,8 +216,9 @@ class TurnsScreen(StepScreen):
             except RulesError as error:
                 self.say(error.message)
                 return
-            self.lastround.confirm_step(
-                self.progress(int(scratch["turns_done"]), scratch["draws"]), partial=True)
-            self.show()
+            self.save(scratch)
+            table = self.query_one("#draw-table", DataTable)
+            table.move_cursor(row=table.row_count - 1, animate=False)  # the new draw
+            focus_now(table)
 
         self.app.push_screen(DrawScreen(scratch, reason), drawn)

@@ -157,8 +157,9 @@ async def draw_card(pilot: Pilot[Any], draw: Draw) -> None:
 
 
 async def play_turns(pilot: Pilot[Any], table: Table, turns: int) -> None:
-    """End `turns` turns one by one, drawing the cards told for each turn before it ends."""
-    for turn in range(1, turns + 1):
+    """End the rest of the deck-emptying turn (turn 0), then `turns` turns one by one, drawing
+    the cards told for each turn before it ends."""
+    for turn in range(turns + 1):
         for draw in table.draws.get(turn, ()):
             await draw_card(pilot, draw)
         await confirm(pilot)
@@ -213,6 +214,7 @@ def end_turns(session: Session, table: Table, turns: int, *, all_played: bool) -
     """Turn by turn as the turns screen saves them, with the table's draws; confirm if done."""
     step = session.steps()[session.index_of("final-turns")]
     data = session.data
+    data["trigger_turn_over"] = True  # as the first entry below says: turn 1's draws are its
     for turn in range(1, turns + 1):
         for draw in table.draws.get(turn, ()):
             galileo_turns.record_draw(data, draw.reason, draw.box, draw.card)

@@ -162,16 +162,17 @@ async def play_setup(pilot: Pilot[Any], table: Table) -> None:
 
 async def play_end_check(pilot: Pilot[Any], largest: int, *, pool_exhausted: bool = False,
                          mid_consume: bool = False) -> None:
-    """The largest tableau (replacing a pre-filled number), the two yes/no answers, Enter."""
+    """The largest tableau (replacing a pre-filled number), the pool (chips left, empty, or
+    ran out in Consume: one choice), Enter."""
     await pilot.press("home", "ctrl+k", *str(largest), "tab")
-    await pilot.press(*(["right"] if pool_exhausted else []), "tab")
-    await press(pilot, *(["right"] if mid_consume else []), "enter")
+    answer = 2 if mid_consume else 1 if pool_exhausted else 0
+    await press(pilot, *["right"] * answer, "enter")
 
 
 async def play_finish_round(pilot: Pilot[Any], items: int = 6) -> None:
-    """Tick every item of the finish-round checklist with Space, then Enter."""
+    """Tick every item of the finish-round checklist with Space (it moves on), then Enter."""
     for _ in range(items):
-        await pilot.press("space", "down")
+        await pilot.press("space")
     await press(pilot, "enter")
 
 

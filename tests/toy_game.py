@@ -15,6 +15,7 @@ from tui.games.base import (
     Step,
     apply_generic,
     apply_setup,
+    name_key,
     rank_winners,
 )
 
@@ -56,6 +57,27 @@ class ToyGame:
                 (player.get("coins", 0),)))
         winners, decided, _ = rank_winners(players)
         return Result("toy", tuple(players), winners, decided)
+
+    def so_far(self, data: Mapping[str, Any]) -> tuple[PlayerScore, ...]:
+        scores = []
+        for player in data.get("players", []):
+            parts = {}
+            if isinstance(player.get("points"), int):
+                parts = {"points": player["points"], "bonus": 5 if player.get("bonus") else 0}
+            scores.append(PlayerScore(str(player.get("name", "?")), parts))
+        return tuple(scores)
+
+    def resets(self, data: Mapping[str, Any], step: Step, values: Mapping[str, Any]) -> str:
+        """Seating the table again drops what was entered for a player no longer seated."""
+        if step.kind != "setup":
+            return ""
+        staying = {name_key(str(n)) for n in values.get("players", [])}
+        dropped = [str(p["name"]) for p in data.get("players", [])
+                   if "points" in p and name_key(str(p["name"])) not in staying]
+        if not dropped:
+            return ""
+        return (f"Seating the table again drops the points entered for "
+                f"{' and '.join(dropped)}.")
 
 
 GAME = ToyGame()

@@ -148,11 +148,15 @@ class LastRoundApp(Safekeeping, OrderedKeys):
         except SaveError as error:
             self.notify(str(error), title="Can't open", severity="error")
             return
-        self.read_only = read_only or self.session.finished
+        from tui.examples import is_example
+
+        example = is_example(path)  # shipped with the app: only ever read
+        self.read_only = read_only or self.session.finished or example
         if self.read_only:  # a finished session (or `lastround replay`) opens as a replay
+            from screens.example_replay import ExampleReplayScreen
             from screens.replay import ReplayScreen
 
-            self.push_screen(ReplayScreen(self.session))
+            self.push_screen((ExampleReplayScreen if example else ReplayScreen)(self.session))
             return
         refused = self.take_lock(path)
         if refused:  # another app is writing it, or it can't be locked: look, don't touch
@@ -160,8 +164,16 @@ class LastRoundApp(Safekeeping, OrderedKeys):
             self.notify(refused, title="Read-only", severity="warning", timeout=10)
             self.show_step(self.session.resume_index())
             return
-        steps = self.session.steps()
-        self.show_step(len(steps) - 1 if self.read_only else self.session.resume_index())
+        index = self.session.resume_index()
+        if self.session.steps()[index].kind == "breakdown":
+            # Every value is confirmed (saved by a version that finished only on Enter at
+            # the final scores): the game is over, so it is saved as finished now.
+            with suppress(RulesError):  # it does not total: the final scores say why
+                self.session.finish_with_breakdown(at=self.clock())
+            if self.session.finished and self.save():
+                self.drop_drafts()
+                self.read_only = True
+        self.show_step(index)
 
     def show_history(self) -> None:
         from screens.history import HistoryScreen
@@ -173,13 +185,15 @@ class LastRoundApp(Safekeeping, OrderedKeys):
         assert self.session is not None
         return self.session.steps()[self.step_index]
 
-    def show_step(self, index: int) -> None:
+    def show_step(self, index: int, *, fresh: bool = False) -> None:
+        """Show step `index`; `fresh` builds its screen anew (filled from the session)."""
         assert self.session is not None
         self.step_index = index
         self.refresh_bindings()  # the footer shows the open game's own keys
         step = self.current_step
         shown = self.screen
-        if isinstance(shown, StepScreenMarker) and shown.shows_like(self.session, step):
+        if (not fresh and isinstance(shown, StepScreenMarker)
+                and shown.shows_like(self.session, step)):
             shown.load_step(step, index)  # the next player's copy of this step: same widgets
             return
         screen = step_screen(step.kind)(self.session, step, index)
@@ -192,12 +206,52 @@ class LastRoundApp(Safekeeping, OrderedKeys):
         """Record the shown step, save it, then show what comes next.
 
         With `partial`, progress inside the step is saved and the step stays on screen.
+        A changed answer that would undo what was recorded after it is confirmed first by
+        the table (screens.confirm_change); the values of the last step before the final
+        scores finish the game in the same save (see finish_now).
         """
         session = self.session
         assert session is not None and not self.read_only
         step = self.current_step
+        undoes = "" if partial else self.what_it_resets(step, values)
+        if undoes:
+            from screens.confirm_change import ConfirmChangeScreen
+
+            self.push_screen(ConfirmChangeScreen(undoes),
+                             callback=lambda make_it: self.change_answered(step, values, make_it))
+            return
+        self.record_step(step, values, partial=partial)
+
+    def what_it_resets(self, step: Step, values: dict[str, Any]) -> str:
+        """The game's sentence for what confirming `values` would undo ("" for nothing)."""
+        session = self.session
+        assert session is not None
+        if session.unchanged(step, values):
+            return ""
         try:
-            session.confirm(step, values, at=self.clock(), partial=partial)
+            return session.game.resets(session.data, step, values)
+        except RulesError:
+            return ""  # a refused value: confirming says why, at its field
+
+    def change_answered(self, step: Step, values: dict[str, Any], make_it: bool | None) -> None:
+        if self.session is None or self.current_step.id != step.id:
+            return
+        if make_it:
+            self.record_step(step, values)
+            return
+        # Keep the earlier answer: the step again as it was recorded, nothing changed.
+        self.keep_draft(step, None)
+        self.show_step(self.step_index, fresh=True)
+        say = getattr(self.screen, "say_later", None)
+        if callable(say):
+            say("The earlier answer is kept: nothing was changed.")
+
+    def record_step(self, step: Step, values: dict[str, Any], *, partial: bool = False) -> None:
+        session = self.session
+        assert session is not None
+        players_before = session.players
+        try:
+            changed = session.confirm(step, values, at=self.clock(), partial=partial)
         except RulesError as error:
             refuse = getattr(self.screen, "refuse", None)
             if callable(refuse):
@@ -206,22 +260,61 @@ class LastRoundApp(Safekeeping, OrderedKeys):
         if partial:
             self.save()
             return
-        if step.kind == "breakdown":
-            session.finish()
-        if not self.save():
+        finishing = session.completes(step) and not session.finished
+        if finishing:
+            with suppress(RulesError):  # it does not total: the breakdown says why
+                session.finish_with_breakdown(at=self.clock())
+        if (changed or session.finished or self.unsaved) and not self.save_named(players_before):
             return
         self.keep_draft(step, None)  # confirmed: what was typed is in the session now
-        if step.kind == "breakdown":
-            self.drop_drafts()
-            self.go_home("Saved. The session is finished and can be replayed from the list.")
-            return
         steps = session.steps()
         index = session.index_of(step.id) + 1
+        if session.finished:
+            self.show_finished()
+            return
         if index < len(steps) and steps[index].pause_before:
             self.go_home("Saved. The game goes on: open this session again at the end of the "
                          "next round.")
             return
         self.show_step(min(index, len(steps) - 1))
+
+    def save_named(self, players_before: list[str]) -> bool:
+        """Save; when the players changed, under the name the new players give (see
+        Safekeeping.move_to_players_names), else, saying why, under the old one."""
+        moved = self.move_to_players_names(players_before)
+        if moved == "":
+            self.unsaved = False
+            return True
+        if moved is not None:
+            self.notify(moved, title="File name kept", severity="warning", timeout=10)
+        return self.save()
+
+    def finish_now(self) -> None:
+        """Finish (and save) a session whose every value is confirmed, then show its final
+        scores read-only; when it does not total, say why under them."""
+        session = self.session
+        assert session is not None and not self.read_only
+        try:
+            session.finish_with_breakdown(at=self.clock())
+        except RulesError as error:
+            say = getattr(self.screen, "say", None)
+            if callable(say):
+                where = f"{error.key}: " if error.key else ""
+                say(f"Can't finish yet: {where}{error.message}")
+            return
+        if self.save():
+            self.show_finished()
+
+    def show_finished(self) -> None:
+        """The final scores, read-only: the game is saved as finished."""
+        session = self.session
+        assert session is not None
+        self.drop_drafts()
+        self.read_only = True
+        self.show_step(len(session.steps()) - 1, fresh=True)
+        say = getattr(self.screen, "say_later", None)
+        if callable(say):
+            say("✓ Saved: the game is finished (replay it from the list).")
 
     # drafts: what is typed in a step before it is confirmed (see tui.drafts) -------------
     def session_drafts(self) -> Drafts | None:
@@ -300,9 +393,20 @@ class LastRoundApp(Safekeeping, OrderedKeys):
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = True) -> None:
         """Every message as plain text: it may name a file or a value from one, which must
-        neither be read as markup (`[/]` would end the app) nor drive the terminal."""
-        super().notify(visible(message), title=visible(title), severity=severity,
-                       timeout=timeout, markup=False)
+        neither be read as markup (`[/]` would end the app) nor drive the terminal.
+
+        A toast covers what the table is reading: a confirmation goes in the screen's own
+        message line when it has one (`show_notice`), and otherwise information goes by
+        quickly while a warning or an error stays long enough to read (app.tcss lays toasts
+        across the bottom, wide enough to keep a file name whole)."""
+        message, title = visible(message), visible(title)
+        show_notice = getattr(self.screen, "show_notice", None) if self.screen_stack else None
+        if (severity == "information" and timeout is None and callable(show_notice)
+                and show_notice(f"{title}: {message}" if title else message)):
+            return
+        if timeout is None:
+            timeout = {"information": 3.0, "warning": 6.0, "error": 10.0}[severity]
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def action_save_elsewhere(self) -> None:
         from screens.save_elsewhere import SaveElsewhereScreen

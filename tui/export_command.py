@@ -11,15 +11,17 @@ from pathlib import Path
 
 from tui.export import session_markdown, sessions_csv, write_export
 from tui.history import SessionRecord, checked_record
-from tui.opening import open_session
+from tui.opening import not_finished, open_session
 from tui.replay import correction_notes
 from tui.saves import SaveError, saves_folder
 
 
 def one_session(file: Path, as_csv: bool) -> str:
     data, result = open_session(file)  # checked and totalled once, as every reader does
+    if result is None:
+        raise not_finished(file, data)
     record = checked_record(file.name, data, result)
-    if result is None or not record.scored:
+    if not record.scored:
         raise SaveError(f"{file}: the session is not finished: there are no final scores yet")
     if as_csv:
         return sessions_csv([record])

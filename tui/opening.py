@@ -17,6 +17,7 @@ from typing import Any
 from tui.games import get_game
 from tui.games.base import Result, RulesError
 from tui.games.checks import check_session
+from tui.plain_text import visible
 from tui.saves import SaveError, kept_note, read_session
 
 # What a damaged file can still break in the rules code, beyond the RulesError they raise.
@@ -49,3 +50,14 @@ def open_session(path: Path) -> tuple[dict[str, Any], Result | None]:
 def problem(error: RulesError) -> str:
     """A refusal as one message: the key, then what is wrong with it."""
     return f"{error.key}: {error.message}" if error.key else error.message
+
+
+def not_finished(path: Path, data: Mapping[str, Any]) -> SaveError:
+    """The one line for a session the table has not finished: no damage, only a step to
+    come back to (`score` and `export` need final scores)."""
+    from tui.session import Session
+
+    session = Session(dict(data))  # a copy: Session adds a missing log to its data
+    step = session.steps()[session.resume_index()]
+    return SaveError(f"{path}: the game isn't finished yet: it stands at step "
+                     f"'{visible(step.title)}' (resume it with lastround resume {path})")

@@ -29,6 +29,8 @@ VALUE_LABELS = {
     "tableau_vp": "Printed VP of the tableau",
     "bonus_vp": "6-cost development bonuses",
     "turns_done": "Final turns ended",
+    "trigger_turn_over": "Deck-emptying turn over",
+    "removed_draws": "Tier III draws removed",
     "totals": "Totals as shown",
     "winners": "Winner",
 }
@@ -37,19 +39,52 @@ BROKEN = (RulesError, LookupError, TypeError, ValueError, AttributeError)
 
 
 @dataclass(frozen=True)
+class SoFar:
+    """A player's points from the parts entered so far, and which parts those are."""
+
+    points: int
+    parts: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Standing:
-    """One player's total just before and just after a log entry (None: not yet scorable)."""
+    """One player's points just before and just after a log entry.
+
+    `before` and `after` are totals of the whole table's score (None: not every player is
+    counted yet); `so_far_before` and `so_far_after` are what the player has from the parts
+    entered so far (the game's `so_far`), shown until the total is there.
+    """
 
     name: str
     before: int | None
     after: int | None
     winner: bool = False
+    so_far_before: SoFar | None = None
+    so_far_after: SoFar | None = None
+
+    @property
+    def counted(self) -> bool:
+        return self.after is not None
+
+    @property
+    def shown_before(self) -> int | None:
+        return self.before if self.before is not None else points_of(self.so_far_before)
+
+    @property
+    def shown_after(self) -> int | None:
+        return self.after if self.after is not None else points_of(self.so_far_after)
 
     @property
     def change(self) -> int | None:
-        if self.before is None or self.after is None:
+        before, after = self.shown_before, self.shown_after
+        if after is None:
             return None
-        return self.after - self.before
+        return after - (before or 0)
+
+
+def points_of(so_far: SoFar | None) -> int | None:
+    """The points so far, or None when nothing of the player's is entered yet."""
+    return so_far.points if so_far is not None and so_far.parts else None
 
 
 @dataclass(frozen=True)
@@ -114,6 +149,15 @@ def running_totals(game: Game, data: Mapping[str, Any]) -> tuple[dict[str, int |
     return {p.name: p.total for p in result.players}, result.winners
 
 
+def points_so_far(game: Game, data: Mapping[str, Any]) -> dict[str, SoFar]:
+    """Each player's points from the parts entered so far (the game's `so_far`), by name."""
+    try:
+        scores = game.so_far(data)
+    except BROKEN:  # never for a missing entry, by the protocol; a broken file may still
+        return {}
+    return {p.name: SoFar(sum(p.parts.values()), tuple(p.parts)) for p in scores}
+
+
 @dataclass(frozen=True)
 class State:
     """The session as it stood between two log entries, and what the rules make of it."""
@@ -124,6 +168,7 @@ class State:
     totals: dict[str, int | None]
     winners: tuple[str, ...]
     names: tuple[str, ...]
+    so_far: Mapping[str, SoFar] = field(default_factory=dict)
 
 
 class States:
@@ -156,7 +201,7 @@ class States:
                 steps = {}
             totals, winners = running_totals(self.game, data)
             self.known[key] = State(next(self.numbers), data, steps, totals, winners,
-                                    tuple(player_names(data)))
+                                    tuple(player_names(data)), points_so_far(self.game, data))
         return self.known[key]
 
     def after(self, state: State, step: Step, values: Mapping[str, Any]) -> tuple[State, str]:
@@ -198,7 +243,8 @@ def replay(data: Mapping[str, Any]) -> list[Moment]:
             partial=bool(entry.get("partial")),
             correction=bool(entry.get("correction")),
             standings=tuple(Standing(n, state.totals.get(n), after.totals.get(n),
-                                     n in after.winners) for n in after.names),
+                                     n in after.winners, state.so_far.get(n),
+                                     after.so_far.get(n)) for n in after.names),
             winners_before=state.winners,
             winners_after=after.winners,
             problem=problem,
@@ -265,7 +311,7 @@ def describe_values(step: Step | None, values: Mapping[str, Any], before: Mappin
     rows: list[tuple[str, str]] = []
     for key, value in values.items():
         if key == "draws" and isinstance(value, list):
-            rows += draw_rows(value, before.get("draws") or [], game_id)
+            rows += draw_rows(value, before.get("draws") or [], game_id, before)
         elif key == "turns_done" and step is not None and step.items:
             rows += turn_rows(step, value, before.get("turns_done", 0))
         elif key == "tableau" and isinstance(value, list):
@@ -280,21 +326,28 @@ def describe_values(step: Step | None, values: Mapping[str, Any], before: Mappin
     return tuple(rows)
 
 
-def draw_rows(draws: Sequence[Any], earlier: Sequence[Any],
-              game_id: str) -> list[tuple[str, str]]:
-    """Every draw so far, the ones made in this entry marked, as the turns screen lists them."""
+def draw_rows(draws: Sequence[Any], earlier: Sequence[Any], game_id: str,
+              data: Mapping[str, Any] | None = None) -> list[tuple[str, str]]:
+    """Every draw so far, the ones made (or removed) in this entry marked, as the turns screen
+    lists them; `data` (the session before the entry) names whose turn each was."""
     describe: Callable[[Any], str] = value_text
     if game_id == "galileo":
-        from tui.games.galileo_turns import describe_draw
+        from tui.games.galileo_turns import describe_draw, turn_name
 
-        describe = describe_draw
+        def describe(draw: Any) -> str:
+            return describe_draw(draw, turn_name(data or {}, draw.get("turn")))
     if not draws:
         return [("Tier III cards drawn", "none")]
     rows = []
     for number, draw in enumerate(draws, start=1):
         text = describe(draw) if isinstance(draw, Mapping) else value_text(draw)
-        new = number > len(earlier) or earlier[number - 1] != draw
-        rows.append((f"Tier III draw {number}", text + ("  ← drawn now" if new else "")))
+        was = earlier[number - 1] if number <= len(earlier) else None
+        if was is None:
+            text += "  ← drawn now"
+        elif was != draw:
+            removed = isinstance(draw, Mapping) and draw.get("removed")
+            text += "  ← removed now" if removed else "  ← changed now"
+        rows.append((f"Tier III draw {number}", text))
     return rows
 
 

@@ -17,7 +17,13 @@ from typing import Any
 
 from tui.drafts import draft_path
 from tui.locks import InTheWay, Locked, SessionLock, lock_path, read_holder
-from tui.saves import backup_path, is_temporary_of, session_names, write_session
+from tui.saves import (
+    backup_path,
+    is_named_for,
+    is_temporary_of,
+    session_names,
+    write_session,
+)
 from tui.session import Session
 
 SAVE_ELSEWHERE_KEY = "Ctrl+S"
@@ -105,6 +111,48 @@ class Safekeeping:
         if not why:
             return ""
         return not_saved_message(session.path or next(self.names_in(self.saves)), why)
+
+    def move_to_players_names(self, players_before: list[str]) -> str | None:
+        """Write the open session under the name its players now give, when its file bears
+        the name Last Round gave the players it had (a name chosen by hand stays).
+
+        None: no move is due (the caller saves as usual); "": moved and written; else one
+        line saying why the file keeps its old name (the caller then saves under it).
+        The new name is claimed with its lock first, so no other session is overwritten;
+        only once the session is written there do its draft and backup follow it and the
+        old file and lock go.
+        """
+        session = self.session
+        assert session is not None
+        old = session.path
+        players, game, created = session.players, session.game_id, str(session.data["created"])
+        if (old is None or players == players_before or self.not_held(old)
+                or not is_named_for(old, game, players_before, created)
+                or is_named_for(old, game, players, created)):
+            return None
+        target: Path | None = None
+        try:
+            target, lock = claim_name(session_names(old.parent, game, players, created))
+            try:
+                write_session(target, session.data)
+            except OSError:
+                with suppress(OSError):
+                    target.unlink(missing_ok=True)  # ours: its name was claimed free
+                lock.release()
+                raise
+        except OSError as error:
+            shown = target.name if target is not None else "a name for the new players"
+            return (f"{old.name} keeps its name: it could not be saved as {shown} "
+                    f"({reason(error)}).")
+        for companion in (draft_path, backup_path):
+            with suppress(OSError):
+                if os.path.lexists(companion(old)):
+                    os.replace(companion(old), companion(target))
+        with suppress(OSError):
+            old.unlink()
+        self.hold(lock, target)  # lets the old lock go
+        session.path = target
+        return ""
 
     def names_in(self, folder: Path) -> Iterator[Path]:
         session = self.session

@@ -297,6 +297,12 @@ def session_names(folder: Path, game: str, players: list[str], created: str) -> 
         yield folder / f"{base}-{counter}.toml"
 
 
+def is_named_for(path: Path, game: str, players: list[str], created: str) -> bool:
+    """Whether the file bears one of the names session_names gives these players."""
+    base = next(session_names(path.parent, game, players, created)).stem
+    return re.fullmatch(rf"{re.escape(base)}(-[0-9]+)?\.toml", path.name) is not None
+
+
 def new_session_path(folder: Path, game: str, players: list[str], created: str) -> Path:
     """The first of session_names free just now (a dangling link is not free). Two apps may
     both find it free: an app takes a name with its lock (tui.safekeeping.claim_name)."""

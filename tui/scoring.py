@@ -11,20 +11,22 @@ from typing import Any
 
 from tui.games import game_title, get_game
 from tui.games.base import Result, RulesError
-from tui.opening import open_session, problem
-from tui.saves import SaveError, kept_note
+from tui.opening import not_finished, open_session
+from tui.saves import SaveError
 
 
 def score_file(path: Path) -> Result:
     """The totals of a session file: those of its end for a finished one, else of what is
-    entered so far. The file is opened as the app opens it, so both refuse the same files."""
+    entered when every count is (only the final scores are left to confirm). An unfinished
+    session missing a count is no damage: SaveError says at which step it stands. The file
+    is opened as the app opens it, so both refuse the same files."""
     data, result = open_session(path)
     if result is not None:
         return result
     try:
         return get_game(data["game"]).score(data)
-    except RulesError as error:
-        raise SaveError(f"{path}: {problem(error)}{kept_note(path)}") from None
+    except RulesError:
+        raise not_finished(path, data) from None
 
 
 def result_json(result: Result) -> dict[str, Any]:
@@ -58,10 +60,18 @@ def result_text(result: Result) -> str:
     out.append("  ".join("-" * w for w in widths))
     out.extend(line(r) for r in rows)
     out.append("")
-    verb = "share the victory" if result.decided_by == "shared" else "wins"
-    out.append(f"Winner: {' and '.join(result.winners)} {verb}")
-    out.extend(result.explanation)
+    out.append(winner_line(result))
+    out.extend(result.explanation)  # the tie and the rule that broke it, as the breakdown says
     return "\n".join(out)
+
+
+def winner_line(result: Result) -> str:
+    """Who won and how it was decided, in the breakdown screen's words."""
+    names = " and ".join(result.winners)
+    if result.decided_by == "shared":
+        return f"Winner: {names} share the victory"
+    how = " on the tie-break" if result.decided_by == "tiebreak" else ""
+    return f"Winner: {names} wins{how}"
 
 
 def main_score(path: Path, as_json: bool) -> int:

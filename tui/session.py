@@ -2,7 +2,10 @@
 
 The session walks its game's procedure: confirming a step records the values in
 the data through the game's rules, appends an entry to the ordered log, and the
-caller saves before showing the next step.
+caller saves before showing the next step. A step confirmed again with the values of
+its latest confirmation records nothing, so the log (and its replay) holds each change
+once. The game is finished when its last value is confirmed: the breakdown's entry
+(totals and winners as shown) is logged with it, for the caller to save in one write.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from tui.games import game_title, get_game
-from tui.games.base import Game, Result, Step, player_names
+from tui.games.base import Game, Result, RulesError, Step, player_names
 
 FORMAT = 1
 
@@ -97,17 +100,31 @@ class Session:
                 return dict(entry.get("values", {}))
         return {}
 
+    def latest_entry(self, step_id: str) -> dict[str, Any] | None:
+        return next((e for e in reversed(self.log) if e["step"] == step_id), None)
+
+    def unchanged(self, step: Step, values: Mapping[str, Any]) -> bool:
+        """Whether confirming `values` would repeat the step's latest confirmation exactly
+        (progress saved since then is not a confirmation: confirming closes it)."""
+        latest = self.latest_entry(step.id)
+        return (latest is not None and not latest.get("partial")
+                and dict(latest.get("values", {})) == dict(values))
+
     def confirm(
         self, step: Step, values: Mapping[str, Any], *, at: str | None = None,
         partial: bool = False, correction: bool = False,
-    ) -> None:
-        """Record a step's values and log the confirmation (the caller saves).
+    ) -> bool:
+        """Record a step's values and log the confirmation (the caller saves); False when
+        nothing was recorded: the values repeat the step's latest confirmation (Esc back
+        and Enter again), so the log holds each change once.
 
         A partial entry saves progress inside a long step (a turn ended, a card drawn):
         it is logged and kept, but the step still counts as unconfirmed on resume.
         A correction (made after the game) also keeps the values it replaces as `old`,
         so the log tells what changed and history is never rewritten.
         """
+        if not partial and not correction and self.unchanged(step, values):
+            return False
         old = copy.deepcopy(self.values_for(step)) if correction else None
         if step.kind != "breakdown":  # the totals are derived: the log keeps them as shown
             self.game.apply(self.data, step, values)
@@ -121,6 +138,38 @@ class Session:
             entry["correction"] = True
             entry["old"] = old
         self.log.append(entry)
+        return True
+
+    def final_values(self) -> dict[str, Any]:
+        """What the breakdown's log entry keeps: the totals and winners as shown (RulesError
+        when the table does not total yet)."""
+        try:
+            result = self.score()
+        except (LookupError, TypeError, ValueError, AttributeError) as error:
+            if isinstance(error, RulesError):
+                raise
+            raise RulesError("", f"the table does not total: {error}") from None  # damaged
+        return {"totals": {p.name: p.total for p in result.players},
+                "winners": list(result.winners)}
+
+    def finish_with_breakdown(self, at: str | None = None) -> None:
+        """Log the final scores as the breakdown shows them and mark the session finished:
+        the game is over once its last value is confirmed (RulesError: it does not total)."""
+        if self.finished:
+            return
+        breakdown = self.steps()[-1]
+        self.confirm(breakdown, self.final_values(), at=at)
+        self.finish()
+
+    def completes(self, step: Step) -> bool:
+        """Whether `step` is the last value the game asks (the breakdown follows it in the
+        procedure as it stands) and every step before the breakdown is confirmed."""
+        steps = self.steps()
+        index = next((i for i, s in enumerate(steps) if s.id == step.id), None)
+        if index is None or index + 1 >= len(steps) or steps[index + 1].kind != "breakdown":
+            return False
+        done = self.confirmed()
+        return all(s.id in done for s in steps[: index + 1])
 
     def finish(self) -> None:
         self.data["status"] = "finished"

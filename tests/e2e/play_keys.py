@@ -51,7 +51,7 @@ def play_rftg(term: Terminal) -> None:
     term.keys("Enter")
     term.wait_for("Finish the round", "[ ] 1.")
     for _ in range(6):
-        term.keys("Space", "Down")
+        term.keys("Space")  # ticks the item and moves on to the next
     term.wait_for("[x] 6.")
     term.keys("Enter")
     # Ada: quick entry, two numbers.
@@ -118,8 +118,10 @@ def play_galileo(term: Terminal) -> None:
     term.keys("Right")  # it emptied on Bo's turn (Ada is the first option)
     term.wait_for("(•) Bo")
     term.keys("Enter")
-    term.wait_for("Who still plays", "▶ Cy")
+    term.wait_for("Who still plays", "▶ Bo: the rest of this turn")
     turns = galileo_play.THREE_PLAYER_TURNS
+    term.keys("Enter")  # the rest of Bo's turn, in which the deck emptied
+    term.wait_for("▶ 1. Cy")
     for turn in range(1, turns + 1):
         for draw in table.draws.get(turn, ()):
             term.keys("d")
@@ -132,7 +134,7 @@ def play_galileo(term: Terminal) -> None:
             term.keys("Enter")
             term.wait_for(f": {draw.card}")
         term.keys("Enter")
-        term.wait_until(lambda shown, done=turn: shown.count("✓") == done,
+        term.wait_until(lambda shown, done=turn + 1: shown.count("✓") == done,
                         f"{turn} turns marked ✓")
     term.wait_for("Every turn is played")
     term.keys("Enter")

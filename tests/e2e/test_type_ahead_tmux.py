@@ -95,7 +95,10 @@ def play_and_compare(term: Terminal, saves: Path, game: str, recordings: Path,
     else:  # one key at a time, as fast as tmux takes them
         for key in keys:
             term.tmux("send-keys", "-t", term.name, "-l", terminal_text([key]))
-    term.wait_for("New session", "★")  # back home, the winner listed: the session is finished
+    # Back home with the winner listed: the session is finished (not the shipped examples,
+    # which a saves folder with no session of its own lists, winners and all).
+    term.wait_until(lambda shown: "New session" in shown and "★" in shown
+                    and "No sessions of yours yet" not in shown, "the finished session listed")
     assert without_time_and_seed(finished_file(saves)) == without_time_and_seed(expected)
 
 

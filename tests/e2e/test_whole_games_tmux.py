@@ -36,7 +36,8 @@ def test_a_whole_race_for_the_galaxy_end_of_game(terminals: Terminals, tmp_path:
     term = start(terminals, tmp_path)
     play_rftg(term)  # ends on the final scores: "★ Ada wins on the tie-break"
     assert "Ada ★" in term.screen()
-    term.keys("Enter")  # the scores are confirmed: the session is finished
+    finished_session(tmp_path)  # saved finished with the last count, before any other key
+    term.keys("Enter")  # finished with the last count: the final scores only go home
     term.wait_for("New session", "★ Ada")
     data = finished_session(tmp_path)
     assert data["log"][-1]["values"] == {"totals": {"Ada": 40, "Bo": 40}, "winners": ["Ada"]}

@@ -25,7 +25,7 @@ RFTG_CARDS = ("Old Earth", "Galactic Federation", "Gem World", "Space Marines", 
 def rftg_keys() -> Iterable[str]:
     yield from ["r", *"Ada", "Tab", *"Bo", "Enter"]  # setup
     yield from [*"12", "Enter"]  # the end check
-    yield from ["Space", "Down"] * 5 + ["Space", "Enter"]  # the finish-round checklist
+    yield from ["Space"] * 6 + ["Enter"]  # the finish-round checklist
     for seat in range(2):
         cards = RFTG_CARDS[seat * 4: seat * 4 + 4]
         for card in cards:

@@ -71,14 +71,14 @@ async def test_the_card_list_search_and_checklist_ticks_come_back_in_a_new_app(
     path = rftg_play.saved_session(saves, rftg_play.FOUR_PLAYERS, upto="finish-round")
     app = make_test_app(saves, command="resume", file=path)
     async with app.run_test(size=SIZE) as pilot:
-        await burst(pilot, ["space", "down", "down", "space"])
+        await burst(pilot, ["space", "down", "space", "up"])  # Space moves on
     app = make_test_app(saves, command="resume", file=path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ChecklistScreen)
         checklist = app.screen.query_one(Checklist)
         assert (checklist.ticked, checklist.cursor) == (frozenset({0, 2}), 2)
-        await burst(pilot, ["up", "space", "down", "down", *["space", "down"] * 3, "enter"])
+        await burst(pilot, ["up", "space", "down", *["space"] * 3, "enter"])
         assert isinstance(app.screen, CardsScreen)
         await burst(pilot, [*"old ea", "enter", *"gem", "enter", *"mini"])
     app = make_test_app(saves, command="resume", file=path)
@@ -106,19 +106,22 @@ async def test_quick_entry_typed_comes_back_in_quick_entry(saves: Path) -> None:
 async def test_a_confirmed_step_drops_its_draft_and_a_finished_game_every_draft(
     saves: Path,
 ) -> None:
-    path = rftg_play.saved_session(saves, rftg_play.FOUR_PLAYERS, upto="counts-3")
+    path = rftg_play.saved_session(saves, rftg_play.FOUR_PLAYERS, upto="tableau-3")
     app = make_test_app(saves, command="resume", file=path)
     async with app.run_test(size=SIZE) as pilot:
-        await burst(pilot, [*"11"])
-        assert "counts-3" in Drafts(path).steps
-        await burst(pilot, ["tab", *"4", "tab", *"2", "enter"])
-        assert app.current_step.kind == "breakdown"
+        await burst(pilot, ["ctrl+t", *"24", "tab", *"9"])
+        assert "tableau-3" in Drafts(path).steps
+        await burst(pilot, ["enter"])
+        assert app.current_step.id == "counts-3"
         assert not draft_path(path).exists(), "confirmed: nothing is left to keep"
-        await burst(pilot, ["escape", *"0"])  # typed again, then the game finished
-        assert draft_path(path).exists()
-        await burst(pilot, ["tab", "tab", "enter", "enter"])
+        await burst(pilot, ["escape", "tab", *"0"])  # typed again in a confirmed step
+        assert "tableau-3" in Drafts(path).steps  # kept as the app closes
+    app = make_test_app(saves, command="resume", file=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, [*"11", "tab", *"4", "tab", *"2", "enter"])
+        assert app.current_step.kind == "breakdown"  # the last count finished the game
     assert read_session(path)["status"] == "finished"
-    assert not draft_path(path).exists()
+    assert not draft_path(path).exists(), "finished: every draft goes"
 
 
 async def test_a_draft_older_than_the_steps_last_entry_or_broken_is_ignored(

@@ -136,7 +136,7 @@ async def test_a_whole_three_player_end_is_saved_scored_and_replayed_alike(
     async with app.run_test(size=(80, 24)) as pilot:
         await reach_turns(pilot, THREE_PLAYERS)
         await play_turns(pilot, THREE_PLAYERS, THREE_PLAYER_TURNS)
-        drawn_in_game = text_of(app, "#draw-list")
+        drawn_in_game = shown_text(app.screen.query_one("#draw-table"))
         await confirm(pilot)
         for entries in THREE_PLAYERS.scores:
             await play_scores(pilot, entries)
@@ -153,7 +153,7 @@ async def test_a_whole_three_player_end_is_saved_scored_and_replayed_alike(
     assert (draw["turn"], draw["reason"], draw["box"], draw["card"]) == (
         2, "gap", 12, "Andromeda Nebula")
     assert draw["position"] == galileo_turns.draw_position(data["seed"], 0, 12)
-    the_draw = galileo_turns.describe_draw(draw)
+    the_draw = galileo_turns.describe_draw(draw, "Ada")
     assert the_draw in drawn_in_game
 
     capsys.readouterr()
@@ -261,15 +261,15 @@ async def test_the_turn_list_marks_the_current_player_and_saves_each_turn(saves:
     async with app.run_test(size=(80, 24)) as pilot:
         await reach_turns(pilot, THREE_PLAYERS)
         assert isinstance(app.screen, TurnsScreen)
-        assert "▶ Cy" in now_playing(app)
-        for done, player in enumerate(("Ada", "Bo", "Cy"), start=1):
+        assert "▶ Bo: the rest of this turn" in now_playing(app)  # the deck emptied on it
+        for done, player in enumerate(("Cy", "Ada", "Bo", "Cy")):
             await confirm(pilot)
             assert only_session(saves)["turns_done"] == done
-            assert f"▶ {player}" in now_playing(app)
+            assert f"▶ {done + 1}. {player}" in now_playing(app)
         await pilot.press("u")
         await pilot.pause()
         assert only_session(saves)["turns_done"] == 2
-        assert "▶ Bo" in now_playing(app)
+        assert "▶ 3. Bo" in now_playing(app)
 
 
 async def test_resuming_mid_turns_lands_on_the_turn_in_progress(saves: Path) -> None:
@@ -281,8 +281,8 @@ async def test_resuming_mid_turns_lands_on_the_turn_in_progress(saves: Path) -> 
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TurnsScreen) and not app.read_only
-        assert "▶ Bo" in now_playing(app)
-        assert "Andromeda Nebula" in text_of(app, "#draw-list")
+        assert "▶ 3. Bo" in now_playing(app)
+        assert "Andromeda Nebula" in shown_text(app.screen.query_one("#draw-table"))
         await confirm(pilot)
         assert read_session(path)["turns_done"] == 3
 

@@ -53,9 +53,9 @@ async def test_h_at_home_lists_every_session_newest_first_with_unreadable_ones(
         assert isinstance(app.screen, HistoryScreen)
         assert listed(app) == ["galileo-4-players.toml", "rftg-4-players.toml", "t4.toml",
                                "t3.toml", "t2.toml", "t1.toml", "broken.toml"]
-        assert cells(app, "t2.toml") == ["2026-10-08", "Toy", "★ Ada & Bo",
-                                         "Ada 25, Bo 25, Cy 10"]
-        assert cells(app, "t4.toml")[2:] == ["in progress", "Bo, Cy"]
+        assert cells(app, "t2.toml") == ["2026-10-08 20:00", "Toy", "★ Ada & Bo",
+                                         "Ada 25 · Bo 25 · Cy 10"]
+        assert cells(app, "t4.toml")[2:] == ["in progress", "Bo · Cy"]
         broken = cells(app, "broken.toml")
         assert broken[2] == "✗ unreadable" and broken[3].startswith("broken.toml: not valid TOML")
         app.screen.query_one(DataTable).move_cursor(row=6)

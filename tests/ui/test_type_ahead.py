@@ -58,7 +58,7 @@ async def test_a_whole_race_for_the_galaxy_end_pressed_at_once_saves_what_slow_k
 ) -> None:
     async def play(pilot: Recorder) -> None:
         await rftg_play.play_to_breakdown(pilot, rftg_play.FOUR_PLAYERS)  # type: ignore[arg-type]
-        await pilot.press("enter")  # the final scores: the session is finished
+        await pilot.press("enter")  # the final scores (finished with the last count): home
 
     slow, fast, keys = await slow_and_burst(tmp_path, "rftg", play)
     assert 'status = "finished"' in slow and len(keys) > 200
@@ -94,7 +94,7 @@ async def test_keys_typed_right_after_enter_go_to_the_next_step(saves: Path) -> 
     async with app.run_test(size=SIZE) as pilot:
         await burst(pilot, [*"Ada", "tab", *"Bo", "enter",
                             "ctrl+a", "ctrl+k", *"12", "enter",  # a new screen: the end check
-                            *["space", "down"] * 6, "enter"])    # another: the checklist
+                            *["space"] * 6, "enter"])    # another: the checklist
         assert isinstance(app.screen, CardsScreen) and step_id(app) == "tableau-0"
     data = only_session(saves)
     assert data["end_checks"][0]["largest_tableau"] == 12
@@ -140,7 +140,7 @@ async def test_a_draw_typed_in_one_burst_is_recorded_on_the_turn_it_was_made(
     app = make_test_app(saves, command="resume", file=path)
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, TurnsScreen)
-        await burst(pilot, ["enter", "d", "ctrl+a", "ctrl+k", *"12", "enter",
+        await burst(pilot, ["enter", "enter", "d", "ctrl+a", "ctrl+k", *"12", "enter",
                             *"Andromeda Nebula", "enter", "enter"])
         assert not isinstance(app.screen, DrawScreen)
     data = read_session(path)

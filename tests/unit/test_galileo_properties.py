@@ -14,6 +14,7 @@ from tui.games.galileo import (
     GAME,
     SUBJECT_NAMES,
 )
+from tui.games.galileo_limits import MET_LIMITS
 from tui.games.galileo_turns import (
     FINAL_TURN,
     draw_position,
@@ -27,20 +28,28 @@ boxes = st.integers(min_value=1, max_value=12)
 
 @st.composite
 def entries(draw: st.DrawFn) -> dict[str, Any]:
-    """One player's end-of-game entries, anything the save format allows."""
-    counts = st.integers(min_value=0, max_value=12)
+    """One player's end-of-game entries, anything the save format and the components allow
+    (four players together stay within the 33 Inquisitors and 34 Quadrants: galileo_limits)."""
     subjects = draw(st.permutations(SUBJECT_NAMES))[:4]
+    cellar = [draw(st.integers(0, 1)) for _ in DEFAULT_CELLAR_VALUES]
+
+    def met(subject: str) -> int:
+        if subject == "Inquisitors":
+            return sum(cellar)
+        limit = MET_LIMITS.get(subject.casefold(), (12, ""))[0]
+        return draw(st.integers(0, min(12, limit)))
+
     return {
         "track": draw(st.integers(min_value=0, max_value=199)),
         "university": [
-            {"subject": s, "met": draw(counts), "multiplier": draw(st.integers(0, 5))}
+            {"subject": s, "met": met(s), "multiplier": draw(st.integers(0, 5))}
             for s in subjects
         ],
-        "cellar": [draw(counts) for _ in DEFAULT_CELLAR_VALUES],
-        "farewell": draw(counts),
+        "cellar": cellar,
+        "farewell": draw(st.integers(0, 4)),
         "tribunal": draw(st.integers(min_value=-10, max_value=10)),
         "dice": draw(st.integers(min_value=0, max_value=30)),
-        "quadrants": draw(counts),
+        "quadrants": draw(st.integers(0, 8)),
     }
 
 

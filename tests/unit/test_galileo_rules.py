@@ -129,7 +129,7 @@ def test_each_inquisitor_in_the_cellar_scores_the_number_below_its_space() -> No
     result = GAME.score(session(player("Ada", cellar=[1, 2, 0, 3]), player("Bo")))
     assert result.players[0].parts["cellar"] == -8 - 8 + 0 + 3
     details = [line.detail for line in result.players[0].lines if line.part == "cellar"]
-    assert details == ["1 × −8 = −8", "2 × −4 = −8", "0 × −2 = 0", "3 × 1 = 3"]
+    assert details == ["1 × −8 = −8", "2 × −4 = −8", "0 × −2 = 0", "3 × +1 = +3"]
 
 
 def test_the_default_cellar_values_are_the_printed_ones() -> None:

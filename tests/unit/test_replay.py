@@ -84,8 +84,8 @@ def test_galileo_draws_show_the_same_cards_at_the_entry_that_drew_them() -> None
     drawn_now = [(m.number, value) for m in moments for _, value in m.entered
                  if value.endswith("← drawn now")]
     assert drawn_now == [
-        (4, "turn 1, display gap: the 9th of 14: Andromeda Nebula  ← drawn now"),
-        (7, "turn 3, constellation reward: the 2nd of 13: Orion Nebula  ← drawn now"),
+        (4, "turn 1, Luis, display gap: the 9th of 14: Andromeda Nebula  ← drawn now"),
+        (7, "turn 3, Jonas, constellation reward: the 2nd of 13: Orion Nebula  ← drawn now"),
     ]
     fifth = moments[4]
     assert fifth.partial and fifth.kind == "progress saved inside the step"

@@ -466,7 +466,9 @@ def test_search_respects_the_limit_and_an_empty_query_lists_names() -> None:
 
 
 def test_tableau_problems_accepts_a_legal_tableau() -> None:
-    assert tableau_problems(["Old Earth", "Space Marines", "Space Marines"]) is None
+    # One Space Marines here, the deck's other copy in another tableau (two in one tableau
+    # are refused: tests/unit/test_rftg_tableau_rules.py).
+    assert tableau_problems(["Old Earth", "Space Marines"], elsewhere=["Space Marines"]) is None
 
 
 def test_tableau_problems_names_an_unknown_card_with_suggestions() -> None:

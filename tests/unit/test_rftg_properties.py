@@ -12,24 +12,32 @@ from tui.games.rftg import GAME, all_cards, six_dev_bonuses
 
 NAMES = ["Ada", "Bo", "Cy", "Di"]
 DECK = [c.name for c in all_cards() for _ in range(c.copies)]  # every physical card
+DEVELOPMENTS = {c.name for c in all_cards() if c.is_development}
 
 
 @st.composite
 def tables(draw: st.DrawFn) -> dict[str, Any]:
-    """A legal session: 2-4 players whose tableaux are dealt from one deck."""
+    """A legal session: 2-4 players whose tableaux are dealt from one deck, each holding at
+    least one card and one copy of a development at most (the base game's facts)."""
     count = draw(st.integers(2, 4))
-    dealt = draw(st.permutations(DECK))
-    sizes = draw(st.lists(st.integers(0, 14), min_size=count, max_size=count))
-    players, start = [], 0
+    dealt = list(draw(st.permutations(DECK)))
+    sizes = draw(st.lists(st.integers(1, 14), min_size=count, max_size=count))
+    players = []
     for name, size in zip(NAMES, sizes, strict=False):
+        tableau: list[str] = []
+        for card in list(dealt):  # the next cards of the deck this tableau may hold
+            if len(tableau) == size:
+                break
+            if card not in tableau or card not in DEVELOPMENTS:
+                tableau.append(card)
+                dealt.remove(card)
         players.append({
             "name": name,
-            "tableau": list(dealt[start : start + size]),
+            "tableau": tableau,
             "chips": draw(st.integers(0, 40)),
             "hand": draw(st.integers(0, 10)),
             "goods": draw(st.integers(0, 8)),
         })
-        start += size
     edition = draw(st.sampled_from(["2nd", "1st"]))
     return {"game": "rftg", "edition": edition, "players": players}
 

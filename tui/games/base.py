@@ -45,12 +45,19 @@ class Field:
     choices: tuple[str, ...] = ()
     default: Any = None
     help: str = ""
+    # Fields of one group are shown together under its heading, with the group's subtotal
+    # when the game's `so_far` has a part named by one of the heading's words ("Score track":
+    # the part "track"). "" = no heading.
+    group: str = ""
+    # Above this a value is asked about (Enter again keeps it), not refused: a bound the rules
+    # don't give, only the highest value seen (Galileo's row multipliers).
+    usual_maximum: int | None = None
 
     def with_default(self, default: Any) -> Field:
         """This field showing `default`. What dataclasses.replace does at half its cost: the
         steps are built for every session file history reads, one field per saved value."""
         return Field(self.key, self.label, self.kind, self.minimum, self.maximum, self.choices,
-                     default, self.help)
+                     default, self.help, self.group, self.usual_maximum)
 
 
 @dataclass(frozen=True)

@@ -131,8 +131,9 @@ def _check_rftg(data: Mapping[str, Any]) -> None:
         where = f"players[{index}]"
         _check_rftg_tableau(player, where, data, str(player["name"]))
         for key in ("chips", "hand", "goods"):
-            if key in player:
-                rftg._whole_number(player, where, key, 0)
+            if key in player:  # a hand is discarded down to 10 at the end of every round
+                rftg._whole_number(player, where, key, 0,
+                                   rftg.HAND_LIMIT if key == "hand" else None)
     for index, check in enumerate(_table_list(data.get("end_checks", []), "end_checks")):
         where = f"end_checks[{index}]"
         largest = check.get("largest_tableau", 0)
@@ -141,6 +142,15 @@ def _check_rftg(data: Mapping[str, Any]) -> None:
         for key in ("pool_exhausted", "mid_consume", "ends"):
             if not isinstance(check.get(key, False), bool):
                 raise RulesError(f"{where}.{key}", "must be true or false")
+        if check.get("mid_consume") and not check.get("pool_exhausted"):
+            raise RulesError(f"{where}.mid_consume", "the chips ran out during Consume, so "
+                             "the pool is empty: pool_exhausted must be true too")
+    for index, entry in enumerate(_table_list(data.get("log", []), "log")):
+        pool = entry.get("values", {}).get("pool")
+        if str(entry.get("step")).startswith("end-check-") and pool is not None \
+                and pool not in rftg.POOL_ANSWERS:
+            raise RulesError(f"log[{index}].values.pool",
+                             f"must be one of: {', '.join(rftg.POOL_ANSWERS)}")
 
 
 # --- Galileo Galilei -----------------------------------------------------------------------
@@ -149,7 +159,7 @@ GALILEO_COUNTS = ("track", "track_position", "farewell", "dice", "quadrants")
 
 
 def _check_galileo_player(player: Mapping[str, Any], index: int, spaces: int) -> None:
-    from tui.games import galileo
+    from tui.games import galileo, galileo_limits
 
     where = f"players[{index}]"
     for key in GALILEO_COUNTS:
@@ -171,6 +181,18 @@ def _check_galileo_player(player: Mapping[str, Any], index: int, spaces: int) ->
                              f"has {len(cellar)} spaces but cellar_values has {spaces}")
         for j, count in enumerate(cellar):
             galileo._checked_int(count, f"{where}.cellar[{j}]", 0, None)
+    problem = galileo_limits.player_problem(player)  # what the components let a player hold
+    if problem is not None:
+        raise RulesError(f"{where}.{problem[0]}", problem[1])
+
+
+def _check_galileo_table(players: Sequence[Mapping[str, Any]]) -> None:
+    """What the whole table can hold together (33 Inquisitors, 34 Quadrants, 30 dice)."""
+    from tui.games import galileo_limits
+
+    problem = galileo_limits.table_problem(players)
+    if problem is not None:
+        raise RulesError("players", problem[1])
 
 
 def _check_galileo(data: Mapping[str, Any]) -> None:
@@ -180,6 +202,7 @@ def _check_galileo(data: Mapping[str, Any]) -> None:
     spaces = len(galileo.cellar_values(data))
     for index, player in enumerate(players):
         _check_galileo_player(player, index, spaces)
+    _check_galileo_table(players)
     if "seed" in data or data.get("status") == "in-progress":
         if "seed" not in data:
             raise RulesError("seed", "missing (the session's seed makes the Tier III draws)")
@@ -197,11 +220,15 @@ def _check_galileo(data: Mapping[str, Any]) -> None:
         galileo_turns.check_seat("trigger.player", trigger["player"], len(players))
         if trigger.get("how") not in galileo.TRIGGER_HOWS:
             raise RulesError("trigger.how", 'must be "display" or "reward"')
+    turns = len(galileo_turns.session_turns(data)) if "trigger" in data else None
     for index, draw in enumerate(_table_list(data.get("draws", []), "draws")):
         galileo.check_draw(draw, f"draws[{index}]")
+        if turns is not None and draw["turn"] > turns:  # 0 is the trigger's own turn
+            raise RulesError(f"draws[{index}].turn", f"there are only {turns} final turns")
     if "turns_done" in data:
-        turns = len(galileo_turns.session_turns(data)) if "trigger" in data else None
         galileo._int(data, "turns_done", "turns_done", 0, turns)
+    if not isinstance(data.get("trigger_turn_over", True), bool):
+        raise RulesError("trigger_turn_over", "must be true or false")
     if "trigger" in _confirmed(data):  # the final-turns screen is reachable: it needs both
         galileo_turns.session_turns(data)
 

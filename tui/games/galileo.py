@@ -6,7 +6,8 @@ mapping described in save-format.md.
 Session keys this game uses
 ---------------------------
 Contract keys (save-format.md): ``cellar_values`` at the top level (default ``[-8, -4, -2, 1]``,
-any length >= 1) and per player ``track``, ``university``, ``cellar``, ``farewell``,
+any length >= 1; the setup step offers Bruno's 5-space cellar tile, whose five values the
+players enter) and per player ``track``, ``university``, ``cellar``, ``farewell``,
 ``tribunal``, ``dice`` and ``quadrants``.
 
 Keys of this game's own, at the top level:
@@ -15,15 +16,25 @@ Keys of this game's own, at the top level:
 - ``luna``: bool, the Luna module is in play. Recorded only: it changes neither the end nor scoring.
 - ``subjects``: four distinct names from ``SUBJECT_NAMES``, one per Scale tile, left to right.
 - ``trigger``: ``{player = seat, how = "display" | "reward"}``, whose turn emptied the deck and how.
-- ``turns_done``: how many of ``final_turns(...)`` have been ended.
+- ``trigger_turn_over``: bool, the rest of the triggering player's own turn is played (listed
+  first on the turns screen). Missing in older files, which counted that turn as over: read as true.
+- ``turns_done``: how many of ``final_turns(...)`` (the turns after the trigger's) have been ended.
 - ``draws``: ``[{turn, reason, box, position, card}]``, one per Tier III card drawn from the box:
-  ``turn`` is the 1-based number of the final turn in progress, ``reason`` is ``"gap"`` or
-  ``"reward"``, ``box`` the unused Tier III cards in the box before the draw, ``position`` the
-  1-based card to take (see ``draw_position``) and ``card`` its name, or ``""``.
+  ``turn`` is the turn in progress (0: the rest of the trigger's turn, k: the k-th of
+  ``final_turns``), ``reason`` is ``"gap"`` or ``"reward"``, ``box`` the unused Tier III cards in
+  the box before the draw, ``position`` the 1-based card to take (see ``draw_position``) and
+  ``card`` its name, or ``""``. A draw is never erased: a removed one keeps its place with
+  ``removed = true`` and ``removed_why`` ("by hand", "turn undone", or the answer that changed).
+  The turns step's log entry that removes some says which in ``removed_draws`` (their numbers).
 - ``seed``: int written by the session; draws are derived from it.
 
 Per player, beside ``track`` (which already includes the +100 of a flipped Score token):
 ``track_position`` (0–99) and ``flipped`` (bool), kept for display.
+
+The setup step's log values add ``cellar`` (``"standard"`` or ``"Bruno's tile"``) and
+``cellar_values`` as typed (``"-6 -3 -1 +1 +2"``); older logs without them keep the cellar.
+What a player can hold is bounded by the components (``galileo_limits``): scoring and opening
+a file refuse more, naming the key.
 """
 
 from __future__ import annotations
@@ -46,10 +57,20 @@ from tui.games.base import (
     player_names,
     rank_winners,
 )
+from tui.games.galileo_limits import (
+    INQUISITORS_IN_GAME,
+    USUAL_MULTIPLIER_HIGH,
+    player_problem,
+    table_problem,
+)
 from tui.games.galileo_turns import (
     DRAW_REASONS,
     drawn_cards_text,
+    listed_turns,
+    progress,
+    reset_turns,
     session_turns,
+    turns_recorded,
 )
 
 # --- Subjects --------------------------------------------------------------------------------
@@ -87,6 +108,16 @@ class ScoreRow(NamedTuple):
     source: str
     when: str
     value: str
+
+
+def score_summary(cellar: Sequence[int]) -> tuple[ScoreRow, ...]:
+    """Every source of points, with the cellar in play (Bruno's tile has its own values)."""
+    cellar_row = f"{' / '.join(signed(v) for v in cellar)} for each Inquisitor, by its space"
+    return (
+        *SCORE_SUMMARY[:6],
+        ScoreRow("Cellar", "game end", cellar_row),
+        *SCORE_SUMMARY[7:],
+    )
 
 
 SCORE_SUMMARY: tuple[ScoreRow, ...] = (
@@ -264,15 +295,29 @@ def read_players(data: Mapping[str, Any]) -> list[Entries]:
             raise RulesError(f"players[{index}].name", "missing")
     check_names([p["name"] for p in players])
     spaces = len(cellar_values(data))
-    return [read_player(p, i, spaces) for i, p in enumerate(players)]
+    read = [read_player(p, i, spaces) for i, p in enumerate(players)]
+    check_limits(players)
+    return read
+
+
+def check_limits(players: Sequence[Mapping[str, Any]]) -> None:
+    """RulesError when a player, or the table together, holds more than the components allow
+    (see galileo_limits); the row multipliers are not bounded."""
+    for index, player in enumerate(players):
+        problem = player_problem(player)
+        if problem is not None:
+            raise RulesError(f"players[{index}].{problem[0]}", problem[1])
+    problem = table_problem(players)
+    if problem is not None:
+        raise RulesError("players", problem[1])
 
 
 # --- Scoring ---------------------------------------------------------------------------------
 
 
 def signed(number: int) -> str:
-    """A number with a real minus sign, as printed on the board."""
-    return f"−{-number}" if number < 0 else str(number)
+    """A number with its sign as printed on the board: −8, 0, +1 (a real minus sign)."""
+    return f"−{-number}" if number < 0 else f"+{number}" if number > 0 else "0"
 
 
 def university_lines(tiles: Sequence[Tile]) -> list[Line]:
@@ -283,7 +328,7 @@ def university_lines(tiles: Sequence[Tile]) -> list[Line]:
             lines.append(Line("university", tile.subject, 0, "still on the stairs"))
             continue
         points = tile.met * tile.multiplier
-        detail = f"{tile.met} × {tile.multiplier} = {signed(points)}"
+        detail = f"{tile.met} × {tile.multiplier} = {points}"
         lines.append(Line("university", tile.subject, points, detail))
     return lines
 
@@ -314,8 +359,16 @@ def track_line(entries: Entries) -> Line:
 
 
 def tribunal_line(space: int) -> Line:
-    shown = f"+{space}" if space > 0 else signed(space)
-    return Line("tribunal", "Tribunal", space, f"token on space {shown}")
+    return Line("tribunal", "Tribunal", space, f"token on space {signed(space)}")
+
+
+def flip_note(track: int, total: int) -> str:
+    """What final scoring asks of the Score token ("past 100 points, flip your Score token")."""
+    if track < TRACK_LAP <= total:
+        return "final scoring takes you past 100: flip your Score token"
+    if total < TRACK_LAP <= track:
+        return "final scoring takes you back below 100: turn your Score token back"
+    return ""
 
 
 def score_player(entries: Entries, values: Sequence[int]) -> PlayerScore:
@@ -327,6 +380,11 @@ def score_player(entries: Entries, values: Sequence[int]) -> PlayerScore:
         tribunal_line(entries.tribunal),
     ]
     parts = {part: sum(line.points for line in lines if line.part == part) for part in PARTS}
+    note = flip_note(entries.track, sum(parts.values()))
+    if note:
+        track = lines[0]
+        lines[0] = Line(track.part, track.label, track.points,
+                        "; ".join(filter(None, (track.detail, note))))
     return PlayerScore(entries.name, parts, tuple(lines), (entries.dice, entries.quadrants))
 
 
@@ -370,7 +428,11 @@ def score(data: Mapping[str, Any]) -> Result:
 SETUP_HELP = (
     "Name the two to four players in seat order, going clockwise. "
     "Say whether the Luna module is on the table: it is only recorded, because Luna changes "
-    "neither how the game ends nor the final scoring."
+    "neither how the game ends nor the final scoring. "
+    "Choose the cellar: the standard one, or Bruno's 5-space cellar tile (advanced mode), "
+    "whose five values, printed below its spaces, you type left to right. "
+    "Solo against Tycho Brahe: seat Tycho as the second player; he is scored for the "
+    "University and the Inquisition exactly like a player."
 )
 TABLE_HELP = (
     "Pick who holds the telescope standee: the final turn starts with that player. "
@@ -380,13 +442,17 @@ TABLE_HELP = (
 TRIGGER_HELP = (
     "The end begins when the last Discovery card leaves the deck. "
     "Choose whose turn it was and how it left: 'display' when it was laid on the display, "
-    "'reward' when a constellation reward took it. The turns still to play follow from this."
+    "'reward' when a constellation reward took it. The turns still to play follow from this; "
+    "changing it later marks the turns ended as not played and removes the draws made."
 )
 TURNS_HELP = (
-    "First the round is finished, up to the player sitting before the first player; then "
-    "everyone plays one more turn, starting with the first player. End each turn as it is "
-    "played. When the display has a gap, or a constellation reward asks for a card from the "
-    "empty deck, record a draw: the app picks which unused Tier III card to take from the box."
+    "First the player who emptied the deck finishes that turn; then the round is finished, up "
+    "to the player sitting before the first player; then everyone plays one more turn, "
+    "starting with the first player. End each turn as it is played (u undoes the last one). "
+    "When the display has a gap, or a constellation reward asks for a card from the empty "
+    "deck, record a draw: the app picks which unused Tier III card to take from the box. "
+    "A draw made by mistake is removed with x (Tab or the arrows pick it in the list): it "
+    "stays in the file, marked removed."
 )
 SCORES_HELP = (
     "Enter where the Score token stands (0–99) and whether it has been flipped past 100. "
@@ -424,7 +490,77 @@ def setup_step(data: Mapping[str, Any]) -> Step:
         default=bool(data.get("luna", False)),
         help="Recorded only: Luna changes neither the end of the game nor the final scoring.",
     )
-    return Step("setup", "Players", kind="setup", fields=(luna,), help=SETUP_HELP)
+    return Step("setup", "Players", kind="setup", fields=(luna, *cellar_setup_fields(data)),
+                help=SETUP_HELP)
+
+
+STANDARD_CELLAR, BRUNO_CELLAR = "standard", "Bruno's tile"
+BRUNO_SPACES = 5  # Bruno's advanced cellar tile (notes §5); its values are not known
+
+
+def cellar_text(values: Sequence[int]) -> str:
+    return " ".join(signed(v) for v in values)
+
+
+def cellar_setup_fields(data: Mapping[str, Any]) -> tuple[Field, ...]:
+    try:
+        values = cellar_values(data)
+    except RulesError:  # a broken file's values: the form starts from the standard cellar
+        values = DEFAULT_CELLAR_VALUES
+    tile = Field(
+        "cellar",
+        "Cellar tile",
+        kind="choice",
+        choices=(STANDARD_CELLAR, BRUNO_CELLAR),
+        default=STANDARD_CELLAR if values == DEFAULT_CELLAR_VALUES else BRUNO_CELLAR,
+        help=f"The standard cellar has 4 spaces scoring {cellar_text(DEFAULT_CELLAR_VALUES)}. "
+        "Bruno's tile (advanced mode) has 5 spaces: type the values printed below them.",
+    )
+    typed = Field(
+        "cellar_values",
+        "Cellar values, left to right",
+        kind="text",
+        default=cellar_text(values),
+        help="With Bruno's tile: the five values below its spaces, left to right, each with "
+        "its sign (for example -4 or +2). Left as it is for the standard cellar.",
+    )
+    return tile, typed
+
+
+def read_cellar_text(text: object) -> list[int]:
+    """"−8 −4 −2 +1" (or with commas, slashes, ASCII or typographic minus signs) as numbers."""
+    words = str(text).replace(",", " ").replace("/", " ").split()
+    try:
+        return [int(w.replace("−", "-").replace("–", "-")) for w in words]
+    except ValueError:
+        raise RulesError("cellar_values", f"whole numbers with their signs, not {text!r}") from None
+
+
+def chosen_cellar(values: Mapping[str, Any]) -> list[int]:
+    """The cellar values the setup's choice stands for."""
+    if values["cellar"] == STANDARD_CELLAR:
+        return list(DEFAULT_CELLAR_VALUES)
+    typed = read_cellar_text(values["cellar_values"])
+    if len(typed) != BRUNO_SPACES:
+        raise RulesError("cellar_values", f"Bruno's tile has {BRUNO_SPACES} spaces: type its "
+                         f"{BRUNO_SPACES} values, left to right, not {len(typed)}")
+    return typed
+
+
+def cellar_resets(data: Mapping[str, Any], values: Mapping[str, Any]) -> str:
+    """What confirming the setup `values` undoes: a cellar of another size clears the cellars
+    already entered (each player's scores are entered again), "" when nothing is cleared."""
+    try:
+        spaces = len(chosen_cellar({"cellar": STANDARD_CELLAR} | dict(values)))
+    except (RulesError, KeyError):
+        return ""
+    entered = [str(p.get("name")) for p in data.get("players", [])
+               if isinstance(p, Mapping) and isinstance(p.get("cellar"), list)
+               and len(p["cellar"]) != spaces]
+    if not entered:
+        return ""
+    return (f"The cellar entries of {join_names(entered)} are cleared: the cellar now has "
+            f"{spaces} spaces, so their final scoring is entered again.")
 
 
 def table_step(data: Mapping[str, Any], names: Sequence[str]) -> Step:
@@ -474,7 +610,8 @@ def trigger_step(data: Mapping[str, Any], names: Sequence[str]) -> Step:
 
 
 def turn_items(data: Mapping[str, Any]) -> tuple[str, ...]:
-    """The turns still to play as lines ("1. Bo (rest of round)"), empty until known."""
+    """The turns after the trigger's as lines ("1. Bo (rest of round)"), numbered as draws
+    name them and indexed by ``turns_done`` (the replay reads them so); empty until known."""
     try:
         turns = session_turns(data)
     except RulesError:
@@ -495,7 +632,8 @@ def scale_fields(subject: str | None, k: int) -> list[Field]:
     row_help = "The multiplier of the row your University token is on; 0 if still on the stairs."
     if subject == INQUISITORS:
         row_help += " Times met is filled in: the Inquisitors in your cellar, entered below."
-    row = Field(f"row_{k}", f"{title}: row multiplier", minimum=0, default=0, help=row_help)
+    row = Field(f"row_{k}", f"{title}: row multiplier", minimum=0, default=0, help=row_help,
+                group=UNIVERSITY_GROUP, usual_maximum=USUAL_MULTIPLIER_HIGH)
     if subject == INQUISITORS:
         return [row]
     met = Field(
@@ -504,6 +642,7 @@ def scale_fields(subject: str | None, k: int) -> list[Field]:
         minimum=0,
         default=0,
         help=f"Count {SUBJECTS[SUBJECT_NAMES.index(subject)].meeting}." if subject else "",
+        group=UNIVERSITY_GROUP,
     )
     return [met, row]
 
@@ -516,9 +655,15 @@ def cellar_fields(values: Sequence[int]) -> list[Field]:
             minimum=0,
             default=0,
             help="Inquisitors still in your cellar at the end, on this space.",
+            group=CELLAR_GROUP,
         )
         for j, value in enumerate(values, start=1)
     ]
+
+
+# The scores form's groups, as the player board is laid out; each names the part it scores.
+TRACK_GROUP, UNIVERSITY_GROUP, CELLAR_GROUP = "Score track", "University", "Cellar"
+TRIBUNAL_GROUP, TIE_BREAK_GROUP = "Tribunal", "Tie-breaks"
 
 
 def score_fields(data: Mapping[str, Any]) -> tuple[Field, ...]:
@@ -539,6 +684,7 @@ def fields_for(subjects: tuple[str | None, ...], cellar: tuple[int, ...]) -> tup
             maximum=TRACK_LAP - 1,
             default=0,
             help="Where your Score token stands on the track, 0 to 99.",
+            group=TRACK_GROUP,
         ),
         Field(
             "flipped",
@@ -546,6 +692,7 @@ def fields_for(subjects: tuple[str | None, ...], cellar: tuple[int, ...]) -> tup
             kind="bool",
             default=False,
             help="Flipped once you passed 100 points; it adds 100 to the track position.",
+            group=TRACK_GROUP,
         ),
         *[f for k, s in enumerate(subjects, start=1) for f in scale_fields(s, k)],
         *cellar_fields(cellar),
@@ -554,7 +701,9 @@ def fields_for(subjects: tuple[str | None, ...], cellar: tuple[int, ...]) -> tup
             "Inquisitors sent away with Farewell",
             minimum=0,
             default=0,
-            help="Recorded only: Inquisitors sent away score nothing.",
+            help="Recorded only: Inquisitors sent away score nothing. With the cellar, at "
+            f"most the {INQUISITORS_IN_GAME} Inquisitors the game has, for the whole table.",
+            group=CELLAR_GROUP,
         ),
         Field(
             "tribunal",
@@ -563,6 +712,7 @@ def fields_for(subjects: tuple[str | None, ...], cellar: tuple[int, ...]) -> tup
             maximum=TRIBUNAL_HIGH,
             default=0,
             help="The space of your Tribunal token, −10 to +10; it scores that.",
+            group=TRIBUNAL_GROUP,
         ),
         Field(
             "dice",
@@ -570,13 +720,16 @@ def fields_for(subjects: tuple[str | None, ...], cellar: tuple[int, ...]) -> tup
             minimum=0,
             default=0,
             help="First tie-break: the higher total of dice values left wins.",
+            group=TIE_BREAK_GROUP,
         ),
         Field(
             "quadrants",
             "Quadrant tokens left",
             minimum=0,
             default=0,
-            help="Second tie-break: more Quadrant tokens left wins.",
+            help="Second tie-break: more Quadrant tokens left wins (count the tokens, "
+            "small and large alike).",
+            group=TIE_BREAK_GROUP,
         ),
     )
 
@@ -674,9 +827,21 @@ def fill_in(values: Mapping[str, Any], data: Mapping[str, Any]) -> dict[str, Any
 
 
 def apply_players(data: Data, step: Step, values: Mapping[str, Any]) -> None:
-    check_values(step, values)
+    """Seat the players; the cellar (absent from older logs: kept as it is) sets
+    ``cellar_values``, written only when it is not the standard cellar or was before."""
+    given = {f.key: f.default for f in step.fields} | dict(values)  # older logs lack the cellar
+    check_values(step, given)
     check_names(list(values.get("players", [])))
-    apply_setup(data, values)
+    cellar = chosen_cellar(given)
+    seated = [name_key(name) for name in player_names(data)]
+    apply_setup(data, {k: v for k, v in values.items() if k not in ("cellar", "cellar_values")})
+    if any(turns_recorded(data)) and seated != [name_key(name) for name in player_names(data)]:
+        reset_turns(data, "the players or their seats changed")  # what `resets` said
+    if "cellar_values" in data or cellar != list(DEFAULT_CELLAR_VALUES):
+        data["cellar_values"] = cellar
+    for player in data["players"]:  # entries for a cellar of another size no longer stand
+        if isinstance(player.get("cellar"), list) and len(player["cellar"]) != len(cellar):
+            del player["cellar"]
 
 
 def apply_table(data: Data, step: Step, values: Mapping[str, Any]) -> None:
@@ -685,13 +850,21 @@ def apply_table(data: Data, step: Step, values: Mapping[str, Any]) -> None:
     for k, subject in enumerate(subjects, start=1):
         if subjects.index(subject) + 1 != k:
             raise RulesError(f"subject_{k}", f"{subject} is already above another Scale tile")
-    data["first_player"] = player_names(data).index(values["first_player"])
+    first = player_names(data).index(values["first_player"])
+    if "first_player" in data and first != data["first_player"]:
+        reset_turns(data, "first player changed")  # the turns listed follow from it
+    data["first_player"] = first
     data["subjects"] = subjects
 
 
 def apply_trigger(data: Data, step: Step, values: Mapping[str, Any]) -> None:
     check_values(step, values)
     seat = player_names(data).index(values["trigger_player"])
+    before = data.get("trigger")
+    if not isinstance(before, Mapping):  # the trigger's own turn is being played right now
+        data.update(progress(0))
+    elif before.get("player") != seat:  # how it left the deck changes no turn
+        reset_turns(data, "deck-emptying turn changed")
     data["trigger"] = {"player": seat, "how": values["trigger_how"]}
 
 
@@ -700,7 +873,11 @@ def check_draw(draw: object, path: str) -> None:
         raise RulesError(path, "must be a table {turn, reason, box, position, card}")
     if draw.get("reason") not in DRAW_REASONS:
         raise RulesError(f"{path}.reason", f"must be one of {', '.join(DRAW_REASONS)}")
-    _int(draw, "turn", f"{path}.turn", 1)
+    _int(draw, "turn", f"{path}.turn", 0)  # 0: the rest of the trigger's own turn
+    if not isinstance(draw.get("removed", False), bool):
+        raise RulesError(f"{path}.removed", "must be true or false")
+    if not isinstance(draw.get("removed_why", ""), str):
+        raise RulesError(f"{path}.removed_why", "must be text")
     box = _int(draw, "box", f"{path}.box", 1)
     _int(draw, "position", f"{path}.position", 1, box)
     if not isinstance(draw.get("card", ""), str):
@@ -708,11 +885,20 @@ def check_draw(draw: object, path: str) -> None:
 
 
 def apply_turns(data: Data, values: Mapping[str, Any]) -> None:
-    total = len(session_turns(data))
-    turns_done = _int(values, "turns_done", "turns_done", 0, total)
+    """Turns ended and draws so far. An entry without ``trigger_turn_over`` (written before the
+    trigger's own turn was listed) counted that turn as over."""
+    listed = len(listed_turns(data))
+    turns_done = _int(values, "turns_done", "turns_done", 0, listed - 1)
+    over = values.get("trigger_turn_over", True)
+    if not isinstance(over, bool):
+        raise RulesError("trigger_turn_over", "must be true or false")
     draws = list(values.get("draws", []))
     for index, draw in enumerate(draws):
         check_draw(draw, f"draws[{index}]")
+        if draw["turn"] >= listed:
+            raise RulesError(f"draws[{index}].turn", f"there are only {listed - 1} turns after "
+                             "the deck-emptying one")
+    data["trigger_turn_over"] = over or turns_done > 0
     data["turns_done"] = turns_done
     data["draws"] = draws
 
@@ -735,7 +921,75 @@ def apply_scores(data: Data, step: Step, values: Mapping[str, Any]) -> None:
         "cellar": [filled[f"cellar_{j}"] for j in range(1, spaces + 1)],
         **{key: filled[key] for key in ("farewell", "tribunal", "dice", "quadrants")},
     }
-    data["players"][step.player].update(entry)
+    seat = step.player if step.player is not None else 0  # a scores step always asks one
+    check_form_limits(data, seat, {"name": data["players"][seat]["name"], **entry})
+    data["players"][seat].update(entry)
+
+
+def form_key(problem_key: str, entry: Mapping[str, Any]) -> str:
+    """The scores form's field for a limit problem's key (see galileo_limits)."""
+    if problem_key == "cellar":  # the first space holding some, else Farewell
+        held = [j for j, n in enumerate(entry["cellar"], start=1) if n]
+        return f"cellar_{held[0]}" if held else "farewell"
+    if problem_key.startswith("university["):
+        return f"met_{int(problem_key.split('[')[1].split(']')[0]) + 1}"
+    return problem_key
+
+
+def check_form_limits(data: Mapping[str, Any], seat: int, entry: Mapping[str, Any]) -> None:
+    """What a scores form may not hold, alone or with what the others entered, said at the
+    field (RulesError keyed by the field)."""
+    problem = player_problem(entry)
+    if problem is None:
+        table = [entry if i == seat else p for i, p in enumerate(data["players"])]
+        problem = table_problem(table)
+    if problem is not None:
+        raise RulesError(form_key(problem[0], entry), problem[1])
+
+
+# --- Points so far ----------------------------------------------------------------------------
+
+
+def _tile_points(tile: object) -> int | None:
+    if isinstance(tile, Mapping) and _is_int(tile.get("met")) and _is_int(tile.get("multiplier")):
+        return int(tile["met"]) * int(tile["multiplier"])
+    return None
+
+
+def parts_so_far(player: Mapping[str, Any], cellar: Sequence[int]) -> dict[str, int]:
+    """The parts a player's entries give so far, in scoring order; a part with nothing well
+    formed entered yet is left out. Reads leniently: never raises."""
+    parts: dict[str, int] = {}
+    if _is_int(player.get("track")):
+        parts["track"] = player["track"]
+    tiles = player.get("university")
+    if isinstance(tiles, Sequence) and not isinstance(tiles, str):
+        points = [p for p in map(_tile_points, tiles) if p is not None]
+        if points:
+            parts["university"] = sum(points)
+    counts = player.get("cellar")
+    if isinstance(counts, Sequence) and not isinstance(counts, str):
+        # zip stops at the shorter: a cellar typed for other values scores what matches
+        parts["cellar"] = sum(n * v for n, v in zip(counts, cellar, strict=False) if _is_int(n))
+    if _is_int(player.get("tribunal")):
+        parts["tribunal"] = player["tribunal"]
+    return parts
+
+
+def so_far(data: Mapping[str, Any]) -> tuple[PlayerScore, ...]:
+    """Each seated player's points from what is entered so far, in seat order (Game.so_far)."""
+    players = data.get("players")
+    if not isinstance(players, Sequence) or isinstance(players, str):
+        return ()
+    try:
+        cellar = cellar_values(data)
+    except RulesError:
+        cellar = ()  # no cellar points until the values are readable
+    return tuple(
+        PlayerScore(str(p.get("name", "")), parts_so_far(p, cellar))
+        for p in players
+        if isinstance(p, Mapping)
+    )
 
 
 class GalileoGame:
@@ -765,10 +1019,46 @@ class GalileoGame:
         return score(data)
 
     def so_far(self, data: Mapping[str, Any]) -> tuple[PlayerScore, ...]:
-        return ()  # not yet: see Game.so_far
+        return so_far(data)
 
     def resets(self, data: Mapping[str, Any], step: Step, values: Mapping[str, Any]) -> str:
+        undone = [turns_reset_by(data, step, values)]
+        if step.id == "setup":
+            undone.append(cellar_resets(data, values))
+        return " ".join(sentence for sentence in undone if sentence)
+
+
+def turns_reset_by(data: Mapping[str, Any], step: Step, values: Mapping[str, Any]) -> str:
+    """What a changed trigger, first player or seating undoes of the final turns, or ""."""
+    ended, draws = turns_recorded(data)
+    if not ended and not draws:
         return ""
+    names = player_names(data)
+    if step.id == "setup":
+        seated = [name_key(str(n)) for n in values.get("players", [])]
+        changed = seated != [name_key(n) for n in names]
+        what = "Changing the players or their seats"
+    elif step.id == "table":
+        changed = _name_at(names, data.get("first_player")) != values.get("first_player")
+        what = "Changing the first player"
+    elif step.id == "trigger":
+        trigger = data.get("trigger")
+        player = trigger.get("player") if isinstance(trigger, Mapping) else None
+        changed = _name_at(names, player) != values.get("trigger_player")
+        what = "Changing whose turn emptied the deck"
+    else:
+        return ""
+    if not changed:
+        return ""
+    undone = []
+    if ended:
+        undone.append("the turn ended in the final turns is marked not played" if ended == 1
+                      else f"the {ended} turns ended in the final turns are marked not played")
+    if draws:
+        undone.append("the Tier III draw made is removed" if draws == 1
+                      else f"the {draws} Tier III draws made are removed")
+    return (f"{what} changes who still plays: {' and '.join(undone)}"
+            f"{' (kept in the file, marked removed)' if draws else ''}.")
 
 
 GAME = GalileoGame()

@@ -1,7 +1,16 @@
 """Galileo Galilei: the turns still to play once the deck is empty, and the fair Tier III draws.
 
 Pure rules: standard library only, no I/O. Reads and writes the session keys ``first_player``,
-``trigger``, ``turns_done``, ``draws`` and ``seed`` (see tui.games.galileo's docstring).
+``trigger``, ``trigger_turn_over``, ``turns_done``, ``draws`` and ``seed`` (see
+tui.games.galileo's docstring).
+
+The turns listed are the triggering player's own turn, still in progress when the deck
+empties (draws during it are recorded against that player), then `final_turns`. The count
+``turns_done`` keeps its first meaning, the turns ended *after* the trigger's; whether the
+trigger's own turn is over is the newer ``trigger_turn_over``. A file written before that key
+existed counted the trigger's turn as over, so a missing key reads as true. A draw's ``turn``
+is its place in that list: 0 for the rest of the trigger's turn, k for the k-th turn after it
+(as before). A draw is never erased: a removed one stays with ``removed = true`` and why.
 """
 
 from __future__ import annotations
@@ -22,7 +31,8 @@ def _is_int(value: object) -> TypeGuard[int]:
 
 # --- End of game: who still plays ------------------------------------------------------------
 
-Phase = Literal["rest of round", "final turn"]
+Phase = Literal["rest of this turn", "rest of round", "final turn"]
+THIS_TURN: Phase = "rest of this turn"  # the trigger's own turn, in progress as the deck empties
 REST_OF_ROUND: Phase = "rest of round"
 FINAL_TURN: Phase = "final turn"
 
@@ -65,6 +75,50 @@ def session_turns(data: Mapping[str, Any]) -> list[Turn]:
     if "first_player" not in data:
         raise RulesError("first_player", "the first player is not recorded yet")
     return final_turns(players, data["first_player"], trigger["player"])
+
+
+def listed_turns(data: Mapping[str, Any]) -> list[Turn]:
+    """The trigger's own turn (still being played when the deck empties), then `session_turns`."""
+    turns = session_turns(data)
+    return [Turn(data["trigger"]["player"], THIS_TURN), *turns]
+
+
+def turns_ended(data: Mapping[str, Any]) -> int:
+    """How many of `listed_turns` are over: the trigger's own turn, then ``turns_done``.
+
+    ``trigger_turn_over`` missing (a file from before the trigger's turn was listed) means
+    over, as those files counted it; any later turn ended means it is over too.
+    """
+    done = int(data.get("turns_done", 0))
+    return done + (bool(data.get("trigger_turn_over", True)) or done > 0)
+
+
+def turn_in_progress(data: Mapping[str, Any]) -> int | None:
+    """The place in `listed_turns` of the turn being played (a draw's ``turn``), None when
+    every turn is played. Without a known trigger: ``turns_done + 1``, as draws always were."""
+    ended = turns_ended(data)
+    try:
+        listed = len(listed_turns(data))
+    except RulesError:
+        return ended
+    return ended if ended < listed else None
+
+
+def progress(ended: int) -> dict[str, Any]:
+    """The session keys saying that the first `ended` of `listed_turns` are over."""
+    return {"trigger_turn_over": ended > 0, "turns_done": max(ended - 1, 0)}
+
+
+def turn_name(data: Mapping[str, Any], turn: object) -> str:
+    """The player of a draw's ``turn``, or "" when it is not a turn of this session."""
+    try:
+        listed = listed_turns(data)
+    except RulesError:
+        return ""
+    names = player_names(data)
+    if not _is_int(turn) or not 0 <= turn < len(listed) or listed[turn].seat >= len(names):
+        return ""
+    return names[listed[turn].seat]
 
 
 def current_turn(data: Mapping[str, Any]) -> int | None:
@@ -110,30 +164,102 @@ def draw_instruction(position: int, cards_in_box: int) -> str:
     )
 
 
-def describe_draw(draw: Mapping[str, Any]) -> str:
-    """One recorded draw as the table reads it: "turn 2, display gap: the 5th of 12: Vega"."""
+def describe_draw(draw: Mapping[str, Any], player: str = "") -> str:
+    """One recorded draw as the table reads it: "turn 2, Ada, display gap: the 5th of 12: Vega".
+
+    `player` is whose turn it was (see `turn_name`); turn 0 is the rest of the trigger's turn.
+    """
     why = "display gap" if draw.get("reason") == "gap" else "constellation reward"
     card = f": {draw['card']}" if draw.get("card") else ""
     position = draw.get("position")
     which = ordinal(position) if _is_int(position) else "?"
-    return f"turn {draw.get('turn', '?')}, {why}: the {which} of {draw.get('box', '?')}{card}"
+    turn = draw.get("turn", "?")
+    if turn == 0:
+        when = f"rest of {player}'s turn" if player else "rest of the deck-emptying turn"
+    else:
+        when = f"turn {turn}, {player}" if player else f"turn {turn}"
+    removed = f" (removed: {draw.get('removed_why') or 'by hand'})" if draw.get("removed") else ""
+    return f"{when}, {why}: the {which} of {draw.get('box', '?')}{card}{removed}"
+
+
+def draw_lines(data: Mapping[str, Any]) -> list[str]:
+    """Every recorded draw, removed ones too, numbered as drawn: " 2. turn 1, Cy, …"."""
+    draws = data.get("draws") or []
+    if not isinstance(draws, Sequence):
+        return []
+    return [f"{n}. {describe_draw(draw, turn_name(data, draw.get('turn')))}"
+            for n, draw in enumerate(draws, start=1)
+            if isinstance(draw, Mapping)]  # a hand edit may break one
 
 
 def drawn_cards_text(data: Mapping[str, Any]) -> str:
     """Every Tier III card drawn from the box, numbered; empty when none was drawn."""
-    draws = data.get("draws") or []
-    if not isinstance(draws, Sequence) or not draws:
+    lines = draw_lines(data)
+    if not lines:
         return ""
-    lines = ["Tier III cards drawn from the box in the final turns:"]
-    shown = [draw for draw in draws if isinstance(draw, Mapping)]  # a hand edit may break one
-    lines += [f" {n}. {describe_draw(draw)}" for n, draw in enumerate(shown, start=1)]
-    return "\n".join(lines)
+    return "\n".join(["Tier III cards drawn from the box in the final turns:",
+                      *(f" {line}" for line in lines)])
 
 
 def box_remaining(data: Mapping[str, Any]) -> int | None:
-    """Unused Tier III cards left after the last draw, or None before any draw."""
+    """Unused Tier III cards left after the last draw, or None before any draw.
+
+    A removed draw's card went back to the box (it was never taken, or was put back).
+    """
     draws = data.get("draws") or []
-    return int(draws[-1]["box"]) - 1 if draws else None
+    if not draws:
+        return None
+    last = draws[-1]
+    return int(last["box"]) - (0 if last.get("removed") else 1)
+
+
+def remove_draw(data: Data, number: int, why: str) -> dict[str, Any]:
+    """Mark draw `number` (1-based) removed, keeping it: numbering and later draws stay as
+    they were. RulesError when there is no such draw or it is removed already."""
+    draws = data.get("draws") or []
+    if not _is_int(number) or not 1 <= number <= len(draws):
+        raise RulesError("draws", f"there is no draw {number}")
+    draw = draws[number - 1]
+    if draw.get("removed"):
+        raise RulesError("draws", f"draw {number} is removed already")
+    draw["removed"] = True
+    draw["removed_why"] = why
+    return dict(draw)
+
+
+def remove_draws_after(data: Data, turn: int, why: str) -> list[int]:
+    """Remove (with `why` recorded) every draw made in a turn after `turn`: those turns are
+    not played any more. Returns the numbers of the draws removed."""
+    removed = []
+    for number, draw in enumerate(data.get("draws") or [], start=1):
+        if not draw.get("removed") and int(draw.get("turn", 0)) > turn:
+            remove_draw(data, number, why)
+            removed.append(number)
+    return removed
+
+
+def undo_turn(data: Data) -> list[int]:
+    """The last ended turn is being played again; draws made in the turn that was in progress
+    are removed (kept, marked "turn undone"). Returns their numbers; RulesError at the start."""
+    ended = turns_ended(data)
+    if ended == 0:
+        raise RulesError("turns_done", "no turn is ended yet: there is nothing to undo")
+    data.update(progress(ended - 1))
+    return remove_draws_after(data, ended - 1, "turn undone")
+
+
+def reset_turns(data: Data, why: str) -> None:
+    """Every listed turn not played yet and every draw removed (kept, with `why`): what they
+    were recorded against has changed (the trigger, the first player, the players)."""
+    data.update(progress(0))
+    remove_draws_after(data, -1, why)
+
+
+def turns_recorded(data: Mapping[str, Any]) -> tuple[int, int]:
+    """How many listed turns are ended and how many draws stand (not removed)."""
+    draws = [d for d in data.get("draws") or [] if isinstance(d, Mapping) and not d.get("removed")]
+    ended = turns_ended(data) if "turns_done" in data or "trigger_turn_over" in data else 0
+    return ended, len(draws)
 
 
 def record_draw(
@@ -143,7 +269,7 @@ def record_draw(
 
     `box_count` is how many unused Tier III cards the box holds now; None means one fewer
     than at the last draw. Raises RulesError when the reason is unknown, the count is not
-    known, the box is empty, or the session has no ``seed``.
+    known, the box is empty, the session has no ``seed``, or every turn is played.
     """
     if reason not in DRAW_REASONS:
         raise RulesError("draws.reason", f"must be one of {', '.join(DRAW_REASONS)}")
@@ -153,8 +279,10 @@ def record_draw(
     seed = data.get("seed")
     if not _is_int(seed):  # the session writes it; a hand-edited file may have lost it
         raise RulesError("seed", "the session has no whole-number seed for fair draws")
+    turn = turn_in_progress(data)
+    if turn is None:
+        raise RulesError("draws", "every turn is played: a draw is only recorded during a turn")
     position = draw_position(seed, len(data.get("draws") or []), box)  # before any change
-    turn = int(data.get("turns_done", 0)) + 1
     draw = {"turn": turn, "reason": reason, "box": box, "position": position, "card": card}
     data.setdefault("draws", []).append(draw)
     return draw

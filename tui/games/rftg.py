@@ -3,6 +3,10 @@
 Pure rules, standard library only. Card facts come from the packaged ``rftg_cards.toml``
 (read once); the end triggers, the twelve 6-cost development formulas and the tie-break
 live here. The second edition (2018) is the default; the first differs on five cards.
+
+Save format: an end check's log values hold `pool`, one of POOL_ANSWERS ("chips left",
+"empty", "ran out in Consume"), instead of the two yes/no answers older files hold
+(`pool_exhausted`, `mid_consume`, still read as before); `end_checks` keeps its keys.
 """
 
 from __future__ import annotations
@@ -41,6 +45,9 @@ HAND_LIMIT = 10  # cards kept at the end of every round
 PHASES = ("Explore", "Develop", "Settle", "Consume", "Produce")
 DECK_SIZE = 114
 PARTS = ("tableau", "chips", "bonus")  # a player's score, in this order
+# The end check's one question about the VP chip pool: chips can run out during Consume
+# only when the pool runs out, so the three answers cannot contradict each other.
+POOL_ANSWERS = ("chips left", "empty", "ran out in Consume")
 
 
 # --- Cards -------------------------------------------------------------------------------
@@ -214,30 +221,63 @@ def _in_order(letters: str, whole: str) -> bool:
     return all(letter in remaining for letter in letters)
 
 
-def _prefixes_in_order(query: Sequence[str], words: Sequence[str]) -> bool:
-    position = 0
-    for word in words:
-        if position < len(query) and word.startswith(query[position]):
-            position += 1
-    return position == len(query)
+def _words_spelled(query: Sequence[str], words: Sequence[str], *, skipping: bool) -> int:
+    """How many of the name's words the typed words spell as whole-word prefixes, or 0.
+
+    Each typed word is one or more prefixes of successive words of the name, taken in
+    order: "lostsp" is lost+sp (Lost Species Ark World), "lsaw" l+s+a+w, "gal fed" gal+fed.
+    Without `skipping` the prefixes start at the first word and no word is passed over;
+    the count returned is then how far into the name they reach (the more, the better).
+    """
+
+    def reach(typed: int, offset: int, word: int) -> int:
+        if typed == len(query):
+            return word
+        letters = query[typed]
+        if offset == len(letters):
+            return reach(typed + 1, 0, word)
+        best = 0
+        for at in range(word, len(words) if skipping else min(word + 1, len(words))):
+            shared = 0
+            candidate = words[at]
+            while (offset + shared < len(letters) and shared < len(candidate)
+                   and letters[offset + shared] == candidate[shared]):
+                shared += 1
+            for length in range(shared, 0, -1):  # the longest prefix first
+                best = max(best, reach(typed, offset + length, at + 1))
+                if best == len(words):
+                    return best
+        return best
+
+    return reach(0, 0, 0)
 
 
 def _match_rank(query: tuple[str, ...], spelling: _Spelling) -> tuple[int, int] | None:
-    """How well a query matches one spelling: lower is better, None for no match."""
+    """How well a query matches one spelling: lower is better, None for no match.
+
+    Whole-word prefixes of the name from its first word (the way players abbreviate:
+    "lostsp", "newsp", "lsaw") rank right after the name itself and its beginning, the
+    more words they reach the better; then prefixes that pass over words, initials,
+    a piece of the name, and last its letters in order.
+    """
     text, compact = " ".join(query), "".join(query)
     if spelling.text == text:
         return (0, 0)
     if spelling.text.startswith(text):
         return (1, 0)
-    if _prefixes_in_order(query, spelling.words):
-        return (2, 0)
+    in_order = _in_order(compact, spelling.compact)
+    if in_order and compact[0] in spelling.initials:  # else no word prefixes spell it
+        reached = (_words_spelled(query, spelling.words, skipping=False)
+                   if compact[0] == spelling.initials[0] else 0)
+        if reached:
+            return (2, len(spelling.words) - reached)
+        if _words_spelled(query, spelling.words, skipping=True):
+            return (3, 0)
     if spelling.initials.startswith(compact):
-        return (3, 0)
+        return (4, 0)
     if text in spelling.text:
-        return (4, spelling.text.index(text))
-    if _in_order(compact, spelling.compact):
-        return (5, 0)
-    return None
+        return (5, spelling.text.index(text))
+    return (6, 0) if in_order else None
 
 
 def search_cards(query: str, limit: int = 10) -> list[str]:
@@ -309,6 +349,14 @@ def unknown_card_message(text: str, player: str | None = None) -> str:
     return message
 
 
+def _second_development(name: str) -> str:
+    return (f"{name} is listed twice: a tableau never holds two copies of the same "
+            "development (worlds may repeat)")
+
+
+EMPTY_TABLEAU = "empty: every tableau holds its start world, so list at least that card"
+
+
 def _too_many_copies(name: str, holders: Mapping[str, int]) -> str:
     copies = deck_copies(name)
     listed = sum(holders.values())
@@ -324,8 +372,9 @@ def tableau_problems(
 ) -> str | None:
     """The first problem with a tableau being entered, or None.
 
-    Problems: a name that is no base-game card (with suggestions), or more copies of a
-    card than the deck holds, counting `elsewhere` (the other players' tableaux).
+    Problems: a name that is no base-game card (with suggestions), a development listed
+    twice (a tableau holds one copy of each), or more copies of a card than the deck holds,
+    counting `elsewhere` (the other players' tableaux).
     """
     _check_edition(edition)
     holders: dict[str, Counter[str]] = {}
@@ -339,9 +388,26 @@ def tableau_problems(
             return unknown_card_message(name)
         held = holders.setdefault(found, Counter())
         held["this tableau"] += 1
+        if held["this tableau"] > 1 and card(found, edition).is_development:
+            return _second_development(found)
         if held.total() > deck_copies(found):
             return _too_many_copies(found, held)
     return None
+
+
+def used_up(name: str, names: Sequence[str], elsewhere: Iterable[str] = ()) -> str:
+    """Why a card cannot join a tableau holding `names`, in words ("" when it can): "already
+    listed" for a development it holds (one copy each), "all 2 used" when the deck's copies
+    are all in tableaux (this one and `elsewhere`). For marking suggestions before Enter."""
+    found = canonical_name(name)
+    if found is None:
+        return ""
+    here = sum(canonical_name(n) == found for n in names)
+    if here and card(found).is_development:
+        return "already listed"
+    copies = deck_copies(found)
+    held = here + sum(canonical_name(n) == found for n in elsewhere)
+    return f"all {copies} used" if held >= copies else ""
 
 
 # --- End of the game ----------------------------------------------------------------------
@@ -641,7 +707,7 @@ class _Entry:
 
 _MEANING = {
     "chips": "VP chips collected",
-    "hand": "cards in hand after the end-of-round discard",
+    "hand": f"cards in hand after the end-of-round discard down to {HAND_LIMIT}",
     "goods": "goods left on worlds",
     "tableau_vp": "printed VP of the tableau",
     "bonus_vp": "6-cost development bonuses, already totalled",
@@ -661,7 +727,8 @@ def _edition(data: Mapping[str, Any]) -> str:
     return edition
 
 
-def _whole_number(player: Mapping[str, Any], path: str, key: str, minimum: int | None) -> int:
+def _whole_number(player: Mapping[str, Any], path: str, key: str, minimum: int | None,
+                  maximum: int | None = None) -> int:
     if key not in player:
         raise RulesError(f"{path}.{key}", f"missing ({_MEANING[key]})")
     value = player[key]
@@ -669,6 +736,8 @@ def _whole_number(player: Mapping[str, Any], path: str, key: str, minimum: int |
         raise RulesError(f"{path}.{key}", f"must be a whole number, not {_shown(value)}")
     if minimum is not None and value < minimum:
         raise RulesError(f"{path}.{key}", f"must be {minimum} or more, not {value}")
+    if maximum is not None and value > maximum:
+        raise RulesError(f"{path}.{key}", f"must be {maximum} or less, not {value}")
     return int(value)
 
 
@@ -702,16 +771,22 @@ def _player_names(players: Sequence[Mapping[str, Any]]) -> list[str]:
 
 
 def _tableau(value: Any, path: str, player: str, edition: str) -> tuple[Card, ...]:
+    """The cards of a listed tableau: known names, one copy of each development, not empty."""
     if isinstance(value, str) or not isinstance(value, Sequence):
         raise RulesError(path, "must be a list of card names")
-    cards = []
+    if not value:
+        raise RulesError(path, EMPTY_TABLEAU)
+    cards: list[Card] = []
     for entry in value:
         if not isinstance(entry, str):
             raise RulesError(path, f"card names must be text, not {_shown(entry)}")
         found = canonical_name(entry)
         if found is None:
             raise RulesError(path, unknown_card_message(entry, player))
-        cards.append(_deck(edition)[found])  # by its printed name: no second look-up
+        listed = _deck(edition)[found]  # by its printed name: no second look-up
+        if listed.is_development and listed in cards:
+            raise RulesError(path, f"{player}'s tableau: {_second_development(found)}")
+        cards.append(listed)
     return tuple(cards)
 
 
@@ -735,7 +810,7 @@ def _entry(player: Mapping[str, Any], index: int, name: str, edition: str) -> _E
     return _Entry(
         name=name,
         chips=_whole_number(player, path, "chips", 0),
-        hand=_whole_number(player, path, "hand", 0),
+        hand=_whole_number(player, path, "hand", 0, HAND_LIMIT),
         goods=_whole_number(player, path, "goods", 0),
         cards=cards,
         tableau_vp=tableau_vp,
@@ -771,7 +846,7 @@ def _tableau_line(cards: Sequence[Card], edition: str) -> Line:
     shown = []
     for c in cards:
         if c.six_dev:
-            shown.append(f"{c.name} ? (bonus below)")
+            shown.append(f"{c.name} (bonus below)")  # its printed VP is "?"
         elif edition == "2nd" and _deck("1st")[c.name].vp != c.vp:
             shown.append(f"{c.name} {c.vp} (2nd edition)")
         else:
@@ -831,6 +906,52 @@ def score(data: Mapping[str, Any]) -> Result:
     winners, decided_by, tied = rank_winners(players)
     explanation = _tie_explanation(tied, winners, entries)
     return Result("rftg", players, winners, decided_by, explanation)
+
+
+# --- Points so far -----------------------------------------------------------------------------
+
+
+def _entered(player: Mapping[str, Any], key: str) -> int | None:
+    value = player.get(key)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _player_so_far(player: Mapping[str, Any], index: int, edition: str) -> PlayerScore:
+    """One player's parts from what is entered: anything unknown or unfinished is skipped."""
+    name = player.get("name")
+    name = name if isinstance(name, str) and name.strip() else f"Player {index + 1}"
+    chips, hand, goods = (_entered(player, key) for key in ("chips", "hand", "goods"))
+    lines: list[Line] = []
+    tableau = player.get("tableau")
+    if isinstance(tableau, Sequence) and not isinstance(tableau, str):
+        found = (canonical_name(n) if isinstance(n, str) else None for n in tableau)
+        cards = [_deck(edition)[n] for n in found if n is not None]
+        lines.append(_tableau_line(cards, edition))
+        entry = _Entry(str(name), max(chips or 0, 0), hand or 0, max(goods or 0, 0))
+        lines += _bonus_lines(entry, cards)
+    else:
+        lines += [Line(part, "", points, "Entered as a total.")
+                  for part, points in (("tableau", _entered(player, "tableau_vp")),
+                                       ("bonus", _entered(player, "bonus_vp")))
+                  if points is not None]
+    if chips is not None:
+        lines.append(Line("chips", "VP chips", chips, ""))
+    parts = {part: sum(line.points for line in lines if line.part == part)
+             for part in PARTS if any(line.part == part for line in lines)}
+    return PlayerScore(str(name), parts, tuple(lines), ((hand or 0) + (goods or 0),))
+
+
+def so_far(data: Mapping[str, Any]) -> tuple[PlayerScore, ...]:
+    """Each seated player's points from what is entered so far, in seat order (Game.so_far):
+    a listed tableau's printed VP and 6-cost bonuses (with the chips and goods once entered),
+    quick-entry totals, the chips. Never raises."""
+    edition = data.get("edition", DEFAULT_EDITION)
+    edition = edition if edition in EDITIONS else DEFAULT_EDITION
+    players = data.get("players", [])
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        return ()
+    return tuple(_player_so_far(p if isinstance(p, Mapping) else {}, i, edition)
+                 for i, p in enumerate(players))
 
 
 # --- The procedure --------------------------------------------------------------------------
@@ -909,18 +1030,14 @@ def _end_check_step(data: Mapping[str, Any], checks: Sequence[Mapping[str, Any]]
                 help="Count every face-up card, start world included.",
             ),
             Field(
-                "pool_exhausted",
-                "The VP chip pool is empty",
-                kind="bool",
-                default=False,
-                help="Taking the last chip is enough to end the game.",
-            ),
-            Field(
-                "mid_consume",
-                "It ran out during a Consume phase with VP still owed",
-                kind="bool",
-                default=False,
-                help="Then finish the phase paying the rest with extra chips.",
+                "pool",
+                "The VP chip pool",
+                kind="choice",
+                choices=POOL_ANSWERS,
+                default=_pool_answer(checks[k]) if k < len(checks) else POOL_ANSWERS[0],
+                help="Empty: the last chip was taken, which ends the game. Ran out in "
+                "Consume: with VP still owed, so finish that phase paying the rest with "
+                "extra chips.",
             ),
         ),
         text=" ".join(text),
@@ -932,6 +1049,13 @@ def _end_check_step(data: Mapping[str, Any], checks: Sequence[Mapping[str, Any]]
         ),
         pause_before=pause_before,
     )
+
+
+def _pool_answer(check: Mapping[str, Any]) -> str:
+    """The pool answer a recorded end check holds (old files kept two yes/no answers)."""
+    if check.get("mid_consume") is True:
+        return POOL_ANSWERS[2]
+    return POOL_ANSWERS[1] if check.get("pool_exhausted") is True else POOL_ANSWERS[0]
 
 
 def _verdict(data: Mapping[str, Any]) -> str:
@@ -1073,8 +1197,13 @@ def record_end_check(data: Data, k: int, values: Mapping[str, Any]) -> None:
     if k > len(checks):
         raise RulesError(f"end_checks[{k}]", "answer the earlier end checks first")
     largest = int(values["largest_tableau"])
-    mid_consume = bool(values.get("mid_consume", False))
-    pool_exhausted = bool(values.get("pool_exhausted", False)) or mid_consume
+    pool = values.get("pool")
+    if pool in POOL_ANSWERS:
+        mid_consume = pool == POOL_ANSWERS[2]
+        pool_exhausted = pool != POOL_ANSWERS[0]
+    else:  # a log from before the one question: its two yes/no answers, as meant then
+        mid_consume = bool(values.get("mid_consume", False))
+        pool_exhausted = bool(values.get("pool_exhausted", False)) or mid_consume
     record = {
         "largest_tableau": largest,
         "pool_exhausted": pool_exhausted,
@@ -1127,10 +1256,41 @@ class RaceForTheGalaxy:
         return score(data)
 
     def so_far(self, data: Mapping[str, Any]) -> tuple[PlayerScore, ...]:
-        return ()  # not yet: see Game.so_far
+        return so_far(data)
 
     def resets(self, data: Mapping[str, Any], step: Step, values: Mapping[str, Any]) -> str:
-        return ""
+        return resets(data, step, values)
+
+
+ENTRY_KEYS = ("tableau", "tableau_vp", "bonus_vp", "chips", "hand", "goods")
+
+
+def resets(data: Mapping[str, Any], step: Step, values: Mapping[str, Any]) -> str:
+    """What confirming `values` would undo: seating without a player drops what was entered
+    for them; an end check that now ends the game drops the checks recorded after it."""
+    if step.kind == "setup":
+        kept = {name_key(str(name)) for name in values.get("players", [])}
+        seated = [p for p in data.get("players", []) if isinstance(p, Mapping)]
+        dropped = [str(p.get("name", "")) for p in seated
+                   if name_key(str(p.get("name", ""))) not in kept
+                   and any(key in p for key in ENTRY_KEYS)]
+        if dropped:
+            return (f"What was entered for {_join(dropped)} (tableau and counts) is dropped: "
+                    f"{'they are' if len(dropped) > 1 else 'the player is'} no longer seated.")
+    elif step.id.startswith("end-check-"):
+        k = int(step.id.removeprefix("end-check-"))
+        later = len(_recorded_checks(data)) - k - 1
+        try:
+            ends = game_ends(int(values["largest_tableau"]),
+                             values.get("pool", POOL_ANSWERS[0]) != POOL_ANSWERS[0])
+        except (KeyError, TypeError, ValueError):
+            return ""
+        if ends and later > 0:
+            checks = _count(later, "end check", "end checks")
+            verb = "is" if later == 1 else "are"
+            return (f"The game now ends after this round, so the {checks} recorded after it "
+                    f"{verb} dropped.")
+    return ""
 
 
 GAME: Game = RaceForTheGalaxy()

@@ -1,5 +1,8 @@
 """Things to tick off: ``▶ [x] 1. Explore``, moved through with ↑↓ and ticked with Space.
 
+Space ticks the item and moves on to the next, so a list done in order is Space, Space, …;
+on a ticked item it unticks it and stays there, to tick it again.
+
 The tick and the cursor are characters, so the list reads the same without colour; Enter
 is left to the screen (it confirms the step).
 """
@@ -20,9 +23,10 @@ class Checklist(Widget, can_focus=True):
     Checklist:focus { background: $boost; }
     """
     BINDINGS = [
-        Binding("space", "tick", "Tick", id="tick", tooltip="Tick or untick the item"),
-        Binding("down", "move(1)", "Down", show=False),
-        Binding("up", "move(-1)", "Up", show=False),
+        Binding("space", "tick", "Tick", id="tick",
+                tooltip="Tick the item and move to the next item (on a ticked item: untick it)"),
+        Binding("down", "move(1)", "Down", show=False, tooltip="The next item"),
+        Binding("up", "move(-1)", "Up", show=False, tooltip="The item before"),
     ]
 
     cursor: reactive[int] = reactive(0)
@@ -42,7 +46,10 @@ class Checklist(Widget, can_focus=True):
         self.cursor = max(0, min(len(self.items) - 1, self.cursor + delta))
 
     def action_tick(self) -> None:
+        ticking = self.cursor not in self.ticked
         self.ticked = self.ticked ^ {self.cursor}
+        if ticking:
+            self.action_move(1)
 
     def render(self) -> Text:
         text = Text()

@@ -1,0 +1,55 @@
+"""Changing an earlier answer: the table confirms what the change undoes before it is made.
+
+The game says what confirming the new values would reset of what was recorded after the
+step (Game.resets); Enter or y makes the change, Esc or n keeps the earlier answer.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer
+
+from tui.widgets.plain import Plain
+
+
+class ConfirmChangeScreen(ModalScreen[bool]):
+    """Dismissed with True to make the change, False to keep the earlier answer."""
+
+    BINDINGS = [
+        Binding("enter", "make_change", "Make the change", id="make-change", priority=True,
+                tooltip="Change the answer and reset what depends on it"),
+        Binding("y", "make_change", "Make the change", id="make-change-y", show=False,
+                tooltip="Change the answer and reset what depends on it"),
+        Binding("escape", "keep", "Keep the earlier answer", id="keep-answer",
+                tooltip="Change nothing: the step shows the answer recorded before"),
+        Binding("n", "keep", "Keep the earlier answer", id="keep-answer-n", show=False,
+                tooltip="Change nothing: the step shows the answer recorded before"),
+    ]
+    DEFAULT_CSS = """
+    ConfirmChangeScreen { align: center middle; }
+    #change-box { width: 70; max-width: 100%; height: auto; max-height: 18;
+                  border: round $warning; background: $surface; padding: 0 1; }
+    #change-resets { padding: 1 0; }
+    #change-keys { color: $text-muted; }
+    """
+
+    def __init__(self, resets: str) -> None:
+        super().__init__()
+        self.resets = resets
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="change-box"):
+            yield Plain("⚠ Change an earlier answer?", classes="step-title")
+            yield Plain(self.resets, id="change-resets")  # names from the table: plain
+            yield Plain("Enter or y: make the change.  Esc or n: keep the earlier answer.",
+                        id="change-keys")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def action_make_change(self) -> None:
+        self.dismiss(True)
+
+    def action_keep(self) -> None:
+        self.dismiss(False)
