@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 
 from screens.step import StepScreen
-from tui.games.base import Result, RulesError
+from tui.games.base import Result, RulesError, verdict
 from tui.widgets.plain import Plain, PlainTable
 
 
@@ -31,11 +31,7 @@ def score_table(result: Result) -> Table:
 
 
 def winner_text(result: Result) -> Text:
-    names = " and ".join(result.winners)
-    if result.decided_by == "shared":
-        return Text(f"★ {names} share the victory", style="bold")
-    return Text(f"★ {names} wins" + (" on the tie-break" if result.decided_by == "tiebreak"
-                                     else ""), style="bold")
+    return Text(f"★ {verdict(result.winners, result.decided_by)}", style="bold")
 
 
 def details_table(result: Result) -> Table:

@@ -197,22 +197,4 @@ class HomeScreen(Screen[None]):
         if summary.error:
             self.notify(summary.error, title="Can't open", severity="error")
             return
-        if str(key) in self.examples:
-            self.open_example(summary)
-            return
-        self.lastround.open_file(summary.path)
-
-    def open_example(self, summary: SessionSummary) -> None:
-        """A replay that never writes the file: no lock, no corrections."""
-        from screens.example_replay import ExampleReplayScreen
-        from tui.safekeeping import load_session
-        from tui.saves import SaveError
-
-        try:
-            session = load_session(summary.path)  # through the one door, like every file
-        except SaveError as error:
-            self.notify(str(error), title="Can't open", severity="error")
-            return
-        self.lastround.session = session
-        self.lastround.read_only = True
-        self.app.push_screen(ExampleReplayScreen(session))
+        self.lastround.open_file(summary.path)  # an example opens read-only, uncorrectable

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from tui.games import GAME_MODULES
+from tui.games.base import verdict
 from tui.history import SessionRecord
 from tui.plain_text import visible
 from tui.saves import SaveError, atomic_write
@@ -49,13 +50,8 @@ def session_markdown(record: SessionRecord, notes: Sequence[str] = ()) -> str:
         total = f"**{player.total}**" if won else str(player.total)
         cells = [name, *(str(player.parts[k]) for k in parts), total, str(player.place)]
         lines.append("| " + " | ".join(cells) + " |")
-    names = " and ".join(markdown_cell(w) for w in record.winners)
-    if record.decided_by == "shared":
-        verdict = f"★ {names} share the victory"
-    else:
-        verdict = f"★ {names} wins" + (" on the tie-break" if record.decided_by == "tiebreak"
-                                       else "")
-    lines += ["", verdict]
+    winners = [markdown_cell(w) for w in record.winners]
+    lines += ["", f"★ {verdict(winners, record.decided_by)}"]
     for note in notes:  # a tie-break's reasons, corrections: each its own paragraph
         lines += ["", visible(note)]
     return "\n".join(lines) + "\n"

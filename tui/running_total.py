@@ -12,7 +12,7 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tui.games.base import Field, Game, PlayerScore, RulesError, Step
+from tui.games.base import Field, Game, PlayerScore, RulesError, Step, signed
 
 
 def session_copy(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -53,10 +53,6 @@ def group_part(group: str, parts: Mapping[str, int]) -> str | None:
     track), None for a group that scores nothing (tie-breaks)."""
     words = group.casefold().split()
     return next((part for part in parts if part.casefold() in words), None)
-
-
-def signed(number: int) -> str:
-    return f"−{-number}" if number < 0 else f"+{number}" if number > 0 else "0"
 
 
 def total_text(score: PlayerScore) -> str:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from tui.games import game_title, get_game
-from tui.games.base import Result, RulesError
+from tui.games.base import Result, RulesError, verdict
 from tui.opening import not_finished, open_session
 from tui.saves import SaveError
 
@@ -67,11 +67,7 @@ def result_text(result: Result) -> str:
 
 def winner_line(result: Result) -> str:
     """Who won and how it was decided, in the breakdown screen's words."""
-    names = " and ".join(result.winners)
-    if result.decided_by == "shared":
-        return f"Winner: {names} share the victory"
-    how = " on the tie-break" if result.decided_by == "tiebreak" else ""
-    return f"Winner: {names} wins{how}"
+    return f"Winner: {verdict(result.winners, result.decided_by)}"
 
 
 def main_score(path: Path, as_json: bool) -> int:

@@ -95,10 +95,8 @@ class Session:
 
     def values_for(self, step: Step) -> dict[str, Any]:
         """What the latest confirmation of this step recorded, to pre-fill its screen."""
-        for entry in reversed(self.log):
-            if entry["step"] == step.id:
-                return dict(entry.get("values", {}))
-        return {}
+        latest = self.latest_entry(step.id)
+        return dict(latest.get("values", {})) if latest else {}
 
     def latest_entry(self, step_id: str) -> dict[str, Any] | None:
         return next((e for e in reversed(self.log) if e["step"] == step_id), None)
@@ -145,10 +143,10 @@ class Session:
         when the table does not total yet)."""
         try:
             result = self.score()
-        except (LookupError, TypeError, ValueError, AttributeError) as error:
-            if isinstance(error, RulesError):
-                raise
-            raise RulesError("", f"the table does not total: {error}") from None  # damaged
+        except RulesError:
+            raise
+        except (LookupError, TypeError, ValueError, AttributeError) as error:  # damaged
+            raise RulesError("", f"the table does not total: {error}") from None
         return {"totals": {p.name: p.total for p in result.players},
                 "winners": list(result.winners)}
 

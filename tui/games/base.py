@@ -197,5 +197,19 @@ def apply_setup(data: Data, values: Mapping[str, Any]) -> None:
     data.update({k: v for k, v in values.items() if k != "players"})
 
 
+def verdict(winners: Sequence[str], decided_by: DecidedBy | str) -> str:
+    """Who won and how, as every screen and export says it: "Ada wins on the tie-break",
+    "Ada and Bo share the victory"."""
+    names = " and ".join(winners)
+    if decided_by == "shared":
+        return f"{names} share the victory"
+    return f"{names} wins" + (" on the tie-break" if decided_by == "tiebreak" else "")
+
+
+def signed(number: int) -> str:
+    """A number with its sign as printed on a board: −8, 0, +1 (a real minus sign)."""
+    return f"−{-number}" if number < 0 else f"+{number}" if number > 0 else "0"
+
+
 def player_names(data: Mapping[str, Any]) -> list[str]:
     return [str(p["name"]) for p in data.get("players", [])]

@@ -56,6 +56,7 @@ from tui.games.base import (
     name_key,
     player_names,
     rank_winners,
+    signed,
 )
 from tui.games.galileo_limits import (
     INQUISITORS_IN_GAME,
@@ -313,11 +314,6 @@ def check_limits(players: Sequence[Mapping[str, Any]]) -> None:
 
 
 # --- Scoring ---------------------------------------------------------------------------------
-
-
-def signed(number: int) -> str:
-    """A number with its sign as printed on the board: −8, 0, +1 (a real minus sign)."""
-    return f"−{-number}" if number < 0 else f"+{number}" if number > 0 else "0"
 
 
 def university_lines(tiles: Sequence[Tile]) -> list[Line]:
