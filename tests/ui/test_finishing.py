@@ -16,6 +16,7 @@ from screens.breakdown import BreakdownScreen
 from screens.home import HomeScreen
 from screens.replay import ReplayScreen
 from tests.helpers import make_test_app, only_session
+from tests.ui.test_changed_answers import seat_and_score_ada
 from tui.replay import replay
 from tui.saves import write_session
 from tui.session import Session
@@ -23,12 +24,7 @@ from tui.session import Session
 
 async def play_toy(pilot: Pilot[Any]) -> None:
     """Every value of a toy game confirmed with keys: Ada 12 points, Bo 6 and the bonus."""
-    await pilot.press(*"Ada", "tab", *"Bo", "enter")
-    await pilot.pause()
-    await pilot.press("space", "down", "space", "enter")
-    await pilot.pause()
-    await pilot.press(*"12", "tab", "3", "enter")
-    await pilot.pause()
+    await seat_and_score_ada(pilot)
     await pilot.press(*"6", "tab", "4", "tab", "space", "enter")
     await pilot.pause()
 
