@@ -25,14 +25,14 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from screens.step import StepScreen
-from tui.drafts import DraftValues
-from tui.fields import Invalid, parse_int, typing_problem
 from tui.games import rftg
 from tui.games.base import Field, PlayerScore, RulesError
-from tui.key_order import focus_now
-from tui.running_total import session_copy, total_text
+from tui.records.running_total import session_copy, total_text
+from tui.session.drafts import DraftValues
+from tui.session.fields import Invalid, parse_int, typing_problem
 from tui.widgets.entry import Entry
 from tui.widgets.error_line import ErrorLine
+from tui.widgets.key_order import focus_now
 from tui.widgets.plain import Plain, PlainLabel
 from tui.widgets.tableau_list import TableauList
 

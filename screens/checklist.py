@@ -7,9 +7,9 @@ from typing import Any
 from textual.app import ComposeResult
 
 from screens.step import StepScreen
-from tui.drafts import DraftValues
-from tui.key_order import focus_now
+from tui.session.drafts import DraftValues
 from tui.widgets.checklist import Checklist
+from tui.widgets.key_order import focus_now
 
 
 class ChecklistScreen(StepScreen):

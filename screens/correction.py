@@ -19,10 +19,10 @@ from textual.widgets.option_list import Option
 from screens.cards import CardsScreen
 from screens.form import FormScreen
 from screens.step import StepScreen
-from tui.corrections import Correctable, corrected
 from tui.games.base import RulesError, Step
-from tui.key_order import focus_now
-from tui.session import Session
+from tui.records.corrections import Correctable, corrected
+from tui.session.owner import Session
+from tui.widgets.key_order import focus_now
 from tui.widgets.plain import Plain
 
 # The highlighted row's mark, in its text: it reads without colour (as the home list's).

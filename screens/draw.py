@@ -15,12 +15,12 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Static
 
-from tui.fields import Invalid, parse_int, parse_text, typing_problem
 from tui.games import galileo_turns
 from tui.games.base import Field
-from tui.key_order import focus_now
+from tui.session.fields import Invalid, parse_int, parse_text, typing_problem
 from tui.widgets.entry import Entry
 from tui.widgets.error_line import ErrorLine
+from tui.widgets.key_order import focus_now
 from tui.widgets.plain import Plain, PlainLabel
 
 BOX = Field("box", "Unused Tier III cards in the box", minimum=1, maximum=40)

@@ -11,14 +11,14 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from screens.step import StepScreen
-from tui.drafts import DraftValues
-from tui.fields import Invalid, parse_int, parse_name, typing_problem
 from tui.games.base import Field, PlayerScore, Step
-from tui.key_order import focus_now
-from tui.running_total import group_text, groups, score_so_far, total_text
+from tui.records.running_total import group_text, groups, score_so_far, total_text
+from tui.session.drafts import DraftValues
+from tui.session.fields import Invalid, parse_int, parse_name, typing_problem
 from tui.widgets.choice import Choice
 from tui.widgets.entry import Entry
 from tui.widgets.error_line import ErrorLine
+from tui.widgets.key_order import focus_now
 from tui.widgets.plain import Plain, PlainLabel
 
 YES_NO = ("no", "yes")
@@ -88,7 +88,7 @@ class FormScreen(StepScreen):
             self.show_error(field.key, "")
         self.show_running_total()
 
-    # the running total: each part as typed so far, by the game's rules (tui.running_total)
+    # the running total: each part as typed so far, by the game's rules (tui.records.running_total)
     def typed_so_far(self) -> dict[str, Any]:
         typed: dict[str, Any] = {}
         for field in self.step.fields:

@@ -18,7 +18,7 @@ from textual.widget import Widget
 from textual.widgets import Footer
 
 from tui.app import HelpScreenMarker
-from tui.commands import offered_bindings
+from tui.widgets.bindings import offered_bindings
 from tui.widgets.plain import Plain, PlainTable
 
 # The keys that move around a screen, in the order the help lists them.

@@ -1,7 +1,7 @@
 """History: every session in the saves folder, sortable and filtered, with each player's figures.
 
-The records come from `tui.history_index` (the files, through their index); the figures and
-the chart from `tui.history`. Unreadable files are listed with their error, never hidden.
+The records come from `tui.records.index` (the files, through their index); the figures and
+the chart from `tui.records.history`. Unreadable files are listed with their error, never hidden.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
 from tui.games import game_title
-from tui.history import (
+from tui.records.history import (
     PlayerFigures,
     SessionRecord,
     matches,
@@ -27,9 +27,9 @@ from tui.history import (
     sort_records,
     sparkline,
 )
-from tui.key_order import focus_now
-from tui.plain_text import visible
+from tui.session.plain_text import visible
 from tui.widgets.entry import Entry
+from tui.widgets.key_order import focus_now
 from tui.widgets.plain import Plain, PlainLabel, PlainTable
 from tui.widgets.title_bar import TitleBar
 
@@ -188,7 +188,7 @@ class HistoryScreen(Screen[None]):
         return HELP
 
     def on_mount(self) -> None:
-        from tui.history_index import load_history
+        from tui.records.index import load_history
 
         self.title = "History"
         table = self.query_one(DataTable)
@@ -200,7 +200,7 @@ class HistoryScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         """Back from a replay: a correction may have changed the session."""
-        from tui.history_index import load_history
+        from tui.records.index import load_history
 
         if self.replayed:
             self.replayed = False
@@ -304,8 +304,8 @@ class HistoryScreen(Screen[None]):
         self.lastround.open_file(self.lastround.saves / record.file, read_only=True)
 
     def action_export(self) -> None:
-        from tui.export import CSV_NAME, EXPORTS, sessions_csv, write_export
-        from tui.saves import SaveError
+        from tui.records.export import CSV_NAME, EXPORTS, sessions_csv, write_export
+        from tui.session.files import SaveError
 
         scored = [r for r in self.records if r.scored]
         target = self.lastround.saves / EXPORTS / CSV_NAME

@@ -10,9 +10,9 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from tui.examples import example_summaries
-from tui.plain_text import visible
-from tui.saves import SessionSummary, list_sessions
+from tui.records.examples import example_summaries
+from tui.records.listing import SessionSummary, list_sessions
+from tui.session.plain_text import visible
 from tui.widgets.plain import Plain
 from tui.widgets.title_bar import TitleBar
 

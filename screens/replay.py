@@ -21,11 +21,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from screens.breakdown import details_table, score_table, winner_text
-from tui.corrections import correctable_steps
 from tui.games.base import RulesError
-from tui.key_order import focus_now
-from tui.replay import Moment, Standing, correction_notes, drift, final_result, replay, when
-from tui.session import Session
+from tui.records.corrections import correctable_steps
+from tui.records.replay import Moment, Standing, correction_notes, drift, final_result, replay, when
+from tui.session.owner import Session
+from tui.widgets.key_order import focus_now
 from tui.widgets.plain import Plain, PlainTable
 from tui.widgets.title_bar import TitleBar
 
@@ -263,9 +263,9 @@ class ReplayScreen(Screen[None]):
         self.app.pop_screen()
 
     def action_export(self) -> None:
-        from tui.export import EXPORTS, markdown_name, session_markdown, write_export
-        from tui.history import record_from_data
-        from tui.saves import SaveError
+        from tui.records.export import EXPORTS, markdown_name, session_markdown, write_export
+        from tui.records.history import record_from_data
+        from tui.session.files import SaveError
 
         name = self.path_name
         record = record_from_data(name, self.session.data)

@@ -15,10 +15,10 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input
 
-from tui.fields import Invalid, parse_text
-from tui.key_order import focus_now
+from tui.session.fields import Invalid, parse_text
 from tui.widgets.entry import Entry
 from tui.widgets.error_line import ErrorLine
+from tui.widgets.key_order import focus_now
 from tui.widgets.plain import Plain
 
 if TYPE_CHECKING:

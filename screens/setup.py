@@ -10,12 +10,12 @@ from textual.containers import Horizontal
 from textual.widgets import Input
 
 from screens.form import FormScreen
-from tui.drafts import DraftValues
-from tui.fields import Invalid, check_players, parse_name
 from tui.games.base import Step
-from tui.key_order import focus_now
+from tui.session.drafts import DraftValues
+from tui.session.fields import Invalid, check_players, parse_name
 from tui.widgets.entry import Entry
 from tui.widgets.error_line import ErrorLine
+from tui.widgets.key_order import focus_now
 from tui.widgets.plain import Plain, PlainLabel
 
 SEATS = 4

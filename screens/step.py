@@ -12,9 +12,9 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
 from tui.app import StepScreenMarker
-from tui.drafts import DraftValues
 from tui.games.base import Step
-from tui.session import Session
+from tui.session.drafts import DraftValues
+from tui.session.owner import Session
 from tui.widgets.plain import Plain
 from tui.widgets.title_bar import TitleBar
 
@@ -124,14 +124,14 @@ class StepScreen(StepScreenMarker):
         line.add_class("-notice")
 
     def focus_first(self) -> None:
-        """Focus the field a player types into first, at once (see tui.key_order)."""
+        """Focus the field a player types into first, at once (see tui.widgets.key_order)."""
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """Mark the focused field's row: its label shows in reverse video, seen without colour."""
         for row in self.query(".field-row"):
             row.set_class(row is event.widget.parent, "-current")
 
-    # drafts: what is typed before Enter, kept on disk as it is typed (see tui.drafts) -------
+    # drafts: what is typed before Enter, kept on disk as it is typed (tui.session.drafts)
     def draft(self) -> DraftValues | None:
         """The step's fields as they stand (None: a step with nothing typed in it)."""
         return None

@@ -22,7 +22,7 @@ from screens.draw import DrawScreen
 from screens.step import StepScreen
 from tui.games import galileo_turns
 from tui.games.base import RulesError, player_names
-from tui.key_order import focus_now
+from tui.widgets.key_order import focus_now
 from tui.widgets.plain import Plain
 
 CURRENT = "▶"

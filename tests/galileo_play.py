@@ -22,8 +22,8 @@ from textual.widgets import Input
 from tests.helpers import FIXED_TIME
 from tui.games import galileo_turns
 from tui.games.base import Step
-from tui.saves import write_session
-from tui.session import Session
+from tui.session.files import write_session
+from tui.session.owner import Session
 from tui.widgets.choice import Choice
 
 TAB_LIMIT = 60  # more tabs than any Galileo form has fields

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from tui.app import LastRoundApp, make_app
-from tui.saves import read_session
+from tui.session.files import read_session
 
 FIXED_TIME = "2026-11-29T20:30:00Z"
 # The finished sessions shipped in saves/examples/, as text: the hostile-file tests edit them.

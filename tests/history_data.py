@@ -7,8 +7,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from tui.saves import write_session
-from tui.session import Session
+from tui.session.files import write_session
+from tui.session.owner import Session
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "saves" / "examples"
 EXAMPLE_FILES = ("rftg-4-players.toml", "galileo-4-players.toml")

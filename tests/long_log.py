@@ -13,7 +13,7 @@ from typing import Any
 
 from tui.games import galileo_turns
 from tui.games.base import Step
-from tui.session import Session
+from tui.session.owner import Session
 
 CREATED = "2026-11-29T20:30:00Z"
 SEED = 20261129

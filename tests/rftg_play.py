@@ -21,8 +21,8 @@ from textual.widgets import Static
 
 from tests.helpers import FIXED_TIME
 from tui.games import rftg
-from tui.saves import write_session
-from tui.session import Session
+from tui.session.files import write_session
+from tui.session.owner import Session
 
 SEATS = 4  # the setup screen's seats
 

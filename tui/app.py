@@ -15,14 +15,14 @@ from textual.geometry import Size
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from tui.drafts import Drafts, DraftValues, draft_path
 from tui.games.base import RulesError, Step
-from tui.key_order import OrderedKeys
-from tui.memory import release_removed_screens
-from tui.plain_text import visible
-from tui.safekeeping import Safekeeping, load_session
-from tui.saves import SaveError
-from tui.session import Session, now_stamp
+from tui.session.drafts import Drafts, DraftValues, draft_path
+from tui.session.files import SaveError
+from tui.session.owner import Session, now_stamp
+from tui.session.plain_text import visible
+from tui.session.safekeeping import Safekeeping, load_session
+from tui.shell.memory import release_removed_screens
+from tui.widgets.key_order import OrderedKeys
 
 # Step kinds to the screen module and class that shows them; loaded on first use.
 STEP_SCREENS: dict[str, tuple[str, str]] = {
@@ -39,7 +39,7 @@ STEP_SCREENS: dict[str, tuple[str, str]] = {
 # drawn: the first key of a session then waits for no import (nor the first save for tomlkit).
 WARM_UP_MODULES = (
     "screens.setup", "screens.form", "screens.checklist", "screens.info", "screens.breakdown",
-    "screens.help", "tomlkit", "tui.session_text",
+    "screens.help", "tomlkit", "tui.session.text",
 )
 # Each game's own; with a session open (say after `lastround new rftg`) only its game's are
 # loaded, as the other game's may never be needed (about 0.6 MiB for Galileo's).
@@ -101,7 +101,7 @@ class LastRoundApp(Safekeeping, OrderedKeys):
         self.read_only = False
         self.start = (command, game, file)
         self.screens_ready = False  # the size is checked once on_mount has pushed the screens
-        self.held = []  # keys typed while a new screen is built (see tui.key_order)
+        self.held = []  # keys typed while a new screen is built (see tui.widgets.key_order)
         self.drafts: Drafts | None = None  # the open session's, once it has a file
         self.setup_look()
 
@@ -111,8 +111,7 @@ class LastRoundApp(Safekeeping, OrderedKeys):
         self.screen_change_signal.subscribe(self, self.hold_for)
         self.push_screen(HomeScreen())
         if not self.is_headless:  # a real terminal can hang up; tests' signals stay theirs
-            from tui import hangup
-
+            from tui.shell import hangup
             hangup.install(self.release_lock, self.suspend)
         command, game, file = self.start
         if command == "new" and game:
@@ -148,7 +147,7 @@ class LastRoundApp(Safekeeping, OrderedKeys):
         except SaveError as error:
             self.notify(str(error), title="Can't open", severity="error")
             return
-        from tui.examples import is_example
+        from tui.records.examples import is_example
 
         example = is_example(path)  # shipped with the app: only ever read
         self.read_only = read_only or self.session.finished or example
@@ -316,7 +315,7 @@ class LastRoundApp(Safekeeping, OrderedKeys):
         if callable(say):
             say("✓ Saved: the game is finished (replay it from the list).")
 
-    # drafts: what is typed in a step before it is confirmed (see tui.drafts) -------------
+    # drafts: what is typed in a step before it is confirmed (see tui.session.drafts) -------------
     def session_drafts(self) -> Drafts | None:
         """The open session's drafts, while what is typed in it is this app's to keep (it
         holds the session's lock: another app may be typing in it)."""
@@ -463,8 +462,8 @@ class LastRoundApp(Safekeeping, OrderedKeys):
     # keyboard, small terminals, themes ---------------------------------------------
     def setup_look(self) -> None:
         """The shipped themes, and the one the user chose last time (saved on every change)."""
-        from tui.config import load_config
-        from tui.themes import THEMES
+        from tui.shell.config import load_config
+        from tui.shell.themes import THEMES
 
         for theme in THEMES:
             self.register_theme(theme)
@@ -473,7 +472,7 @@ class LastRoundApp(Safekeeping, OrderedKeys):
             self.theme = chosen
 
     def watch_theme(self, theme: str) -> None:
-        from tui.config import save_setting
+        from tui.shell.config import save_setting
 
         if self.is_running:  # a change made by the user, not the one made at start
             try:
@@ -485,8 +484,8 @@ class LastRoundApp(Safekeeping, OrderedKeys):
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette offers the screen's own keys (from the same Binding declarations as the
         footer and F1), then the themes; Textual's screenshot and key panel stay."""
-        from tui.commands import binding_commands
-        from tui.themes import COLOURBLIND
+        from tui.shell.themes import COLOURBLIND
+        from tui.widgets.bindings import binding_commands
 
         yield from binding_commands(self, screen)
         yield SystemCommand("Theme…", "Choose the colours: every installed theme",
@@ -537,7 +536,7 @@ class StepScreenMarker(Screen[None]):
         raise NotImplementedError
 
     def keep_draft(self) -> None:
-        """Keep on disk what is typed in this step so far (see tui.drafts)."""
+        """Keep on disk what is typed in this step so far (see tui.session.drafts)."""
 
 
 class HelpScreenMarker:

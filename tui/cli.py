@@ -52,11 +52,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_app(saves=None, command=None, game=None, file=None)
     args = parser().parse_args(arguments)
     if args.command == "score":
-        from tui.scoring import main_score
+        from tui.records.scoring import main_score
 
         return main_score(args.file, args.json)
     if args.command == "export":
-        from tui.export_command import main_export
+        from tui.records.export_command import main_export
 
         return main_export(args.file, as_csv=args.csv, out=args.out, saves=args.saves)
     return run_app(saves=args.saves, command=args.command, game=getattr(args, "game", None),
@@ -66,7 +66,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def run_app(*, saves: str | None, command: str | None, game: str | None,
             file: Path | None) -> int:
     from tui.app import make_app  # Textual loads only for the interface
-    from tui.saves import SaveError, saves_folder
+    from tui.session.files import SaveError
+    from tui.session.folder import saves_folder
 
     try:
         app = make_app(saves_folder(saves), command=command, game=game, file=file)

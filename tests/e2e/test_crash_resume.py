@@ -24,8 +24,8 @@ import pytest
 
 from tests import galileo_play, rftg_play
 from tests.e2e.tty import Terminal, Terminals
-from tui.locks import Holder, lock_path, read_holder
-from tui.saves import read_session
+from tui.session.files import read_session
+from tui.session.locks import Holder, lock_path, read_holder
 
 pytestmark = pytest.mark.e2e  # tmux missing: the `terminals` fixture skips, saying why
 

@@ -16,8 +16,8 @@ import pytest
 from tests import rftg_play
 from tests.e2e.test_crash_resume import kill, start
 from tests.e2e.tty import Terminal, Terminals
-from tui.drafts import draft_path
-from tui.saves import read_session
+from tui.session.drafts import draft_path
+from tui.session.files import read_session
 
 pytestmark = pytest.mark.e2e
 

@@ -17,7 +17,7 @@ import pytest
 
 from tests.e2e.conftest import SshServer
 from tests.e2e.tty import Terminal, Terminals
-from tui.saves import read_session
+from tui.session.files import read_session
 
 pytestmark = pytest.mark.e2e
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.tty import Terminals
-from tui.saves import read_session
+from tui.session.files import read_session
 
 pytestmark = pytest.mark.e2e
 

@@ -20,8 +20,8 @@ import pytest
 from tests import rftg_play
 from tests.e2e.test_crash_resume import RFTG
 from tests.e2e.tty import Terminal, Terminals
-from tui.locks import lock_path
-from tui.saves import read_session
+from tui.session.files import read_session
+from tui.session.locks import lock_path
 
 pytestmark = pytest.mark.e2e
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tui.saves import read_session
+from tui.session.files import read_session
 
 pytestmark = [
     pytest.mark.e2e,

@@ -10,8 +10,8 @@ import pytest
 from tests import rftg_play
 from tests.e2e.test_crash_resume import app_pid, start
 from tests.e2e.tty import Terminals
-from tui.locks import Holder, lock_path, read_holder
-from tui.saves import read_session
+from tui.session.files import read_session
+from tui.session.locks import Holder, lock_path, read_holder
 
 pytestmark = pytest.mark.e2e
 

@@ -27,7 +27,7 @@ from tests.e2e.play_keys import GALILEO_TABLE, RFTG_TABLE
 from tests.e2e.tty import Terminal, Terminals
 from tests.helpers import make_test_app, only_session
 from tests.type_ahead import Recorder, terminal_text
-from tui.saves import read_session
+from tui.session.files import read_session
 
 pytestmark = pytest.mark.e2e
 

@@ -10,7 +10,7 @@ import pytest
 
 from tests.e2e.play_keys import play_galileo, play_rftg
 from tests.e2e.tty import Terminal, Terminals
-from tui.saves import read_session
+from tui.session.files import read_session
 
 pytestmark = pytest.mark.e2e
 

@@ -21,9 +21,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a plain script
 
 from tests.perf.measure import compile_sources
-from tui.history import record_from_data
-from tui.history_index import index_path, load_history
-from tui.saves import read_session
+from tui.records.history import record_from_data
+from tui.records.index import index_path, load_history
+from tui.session.files import read_session
 
 NAMES = ("Ada", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kai", "Liv")
 TABLEAUX = (

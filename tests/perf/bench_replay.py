@@ -26,9 +26,9 @@ from pathlib import Path
 
 from tests.long_log import galileo_session, rftg_session
 from tests.perf.measure import BARE, PYTHON, ROOT, Tmux, compile_sources, report, spread
-from tui.safekeeping import load_session
-from tui.saves import write_session
-from tui.session import Session
+from tui.session.files import write_session
+from tui.session.owner import Session
+from tui.session.safekeeping import load_session
 
 FINAL_PAGE = "Breakdown of the final scores"
 LOGS: dict[str, Callable[[int], Session]] = {
@@ -45,7 +45,7 @@ def timed(action: Callable[[], object]) -> float:
 
 def in_process(path: Path) -> tuple[float, float]:
     """Seconds to open the file, then to replay it and write the final page's notes."""
-    from tui.replay import correction_notes, drift, replay
+    from tui.records.replay import correction_notes, drift, replay
 
     started = time.perf_counter()
     session = load_session(path)

@@ -17,11 +17,11 @@ import time
 import tomllib
 from pathlib import Path
 
-import tui.saves
+import tui.session.files
 from tests.long_log import galileo_session, stamp
 from tests.perf.measure import report
-from tui.saves import read_session, write_session
-from tui.session import Session
+from tui.session.files import read_session, write_session
+from tui.session.owner import Session
 
 NOTE = "# Round {}: Ada forgot to move her token; we counted it as it was written.\n"
 
@@ -40,7 +40,7 @@ def commented(path: Path, mib: int) -> None:
 
 def saves_of(path: Path) -> tuple[float, float]:
     """Seconds of the first save after opening the file, then of the next."""
-    tui.saves._last_save = None
+    tui.session.files._last_save = None
     session = Session(read_session(path), path)
     took = []
     for number in range(2):

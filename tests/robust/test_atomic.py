@@ -12,13 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tui.saves import (
-    backup_path,
-    list_sessions,
-    new_session_path,
-    read_session,
-    write_session,
-)
+from tui.records.listing import list_sessions
+from tui.session.files import backup_path, read_session, write_session
+from tui.session.folder import new_session_path
 
 
 def toy(points: int = 3, **extra: Any) -> dict[str, Any]:

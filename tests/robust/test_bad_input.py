@@ -22,7 +22,7 @@ from tests import galileo_play, rftg_play
 from tests.helpers import make_test_app
 from tui.app import LastRoundApp
 from tui.games import galileo, get_game
-from tui.saves import read_session
+from tui.session.files import read_session
 
 
 @dataclass(frozen=True)

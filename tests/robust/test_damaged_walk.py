@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, given, settings
 
 from tests.helpers import make_test_app
 from tests.robust.test_mutations import damaged_files
-from tui.safekeeping import load_session
-from tui.saves import SaveError
+from tui.session.files import SaveError
+from tui.session.safekeeping import load_session
 
 
 def opens(damaged: tuple[str, bytes]) -> bool:

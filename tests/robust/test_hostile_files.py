@@ -18,9 +18,10 @@ from tests import galileo_play, rftg_play
 from tests.helpers import GALILEO_EXAMPLE, RFTG_EXAMPLE, make_test_app
 from tests.robust.support import notices
 from tui.cli import main
-from tui.history_index import INDEX_NAME
-from tui.safekeeping import load_session
-from tui.saves import SaveError, list_sessions
+from tui.records.index import INDEX_NAME
+from tui.records.listing import list_sessions
+from tui.session.files import SaveError
+from tui.session.safekeeping import load_session
 
 ROOT = Path(__file__).resolve().parents[2]
 RFTG = RFTG_EXAMPLE

@@ -25,7 +25,7 @@ from screens.home import HomeScreen
 from tests.helpers import GALILEO_EXAMPLE, RFTG_EXAMPLE, make_test_app
 from tests.robust.support import notices
 from tui.cli import main
-from tui.history_index import INDEX_NAME
+from tui.records.index import INDEX_NAME
 
 RFTG = RFTG_EXAMPLE
 GALILEO = GALILEO_EXAMPLE

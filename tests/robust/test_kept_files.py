@@ -14,9 +14,9 @@ import pytest
 
 from tests.helpers import make_test_app
 from tests.history_data import toy_data, write_toy
-from tui.drafts import draft_path
-from tui.locks import lock_path
-from tui.saves import backup_path, read_session, write_session
+from tui.session.drafts import draft_path
+from tui.session.files import backup_path, read_session, write_session
+from tui.session.locks import lock_path
 
 
 def mode(path: Path) -> int:
@@ -68,7 +68,7 @@ def test_an_export_keeps_its_mode_and_a_new_one_gets_the_usual(
     saves: Path, umask: int
 ) -> None:
     """Finding: every save reset the file mode to 600, exports too."""
-    from tui.export_command import main_export
+    from tui.records.export_command import main_export
 
     write_toy(saves, "s.toml", "2026-11-29T20:30:00Z", {"Ada": 1, "Bo": 2})
     out = saves / "exports" / "all.csv"

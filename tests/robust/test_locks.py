@@ -15,9 +15,9 @@ from screens.home import HomeScreen
 from screens.setup import SetupScreen
 from tests.helpers import make_test_app
 from tests.robust.support import notices
-from tui.locks import Holder, Locked, SessionLock, lock_path, read_holder
-from tui.saves import read_session, write_session
-from tui.session import Session
+from tui.session.files import read_session, write_session
+from tui.session.locks import Holder, Locked, SessionLock, lock_path, read_holder
+from tui.session.owner import Session
 
 
 @pytest.fixture

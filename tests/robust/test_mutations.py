@@ -30,10 +30,11 @@ from tests import galileo_play, rftg_play
 from tui.games import get_game
 from tui.games.base import RulesError
 from tui.games.checks import check_session
-from tui.history_index import read_record
-from tui.saves import SaveError, read_session, summary_of
-from tui.scoring import score_file
-from tui.session import Session
+from tui.records.index import read_record
+from tui.records.listing import summary_of
+from tui.records.scoring import score_file
+from tui.session.files import SaveError, read_session
+from tui.session.owner import Session
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = 5000

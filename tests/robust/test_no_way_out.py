@@ -12,7 +12,7 @@ from tests.helpers import make_test_app
 from tests.history_data import copy_examples, write_toy
 from tests.robust.support import notices
 from tui.cli import main
-from tui.history_index import index_path, load_history
+from tui.records.index import index_path, load_history
 
 
 def some_sessions(saves: Path) -> None:

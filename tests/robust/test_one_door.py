@@ -1,4 +1,4 @@
-"""One door: every reader opens a session file the same way (`tui.opening.open_session`).
+"""One door: every reader opens a session file the same way (`tui.session.opening.open_session`).
 
 `lastround score` once totalled files that the app, replay and the home list refused (a log
 entry's step a number, the log a string, an end check's verdict a string, a Galileo first
@@ -16,9 +16,10 @@ import pytest
 from tests.helpers import GALILEO_EXAMPLE, RFTG_EXAMPLE, make_test_app
 from tests.robust.support import notices
 from tui.cli import main
-from tui.history import read_record
-from tui.safekeeping import load_session
-from tui.saves import SaveError, list_sessions
+from tui.records.history import read_record
+from tui.records.listing import list_sessions
+from tui.session.files import SaveError
+from tui.session.safekeeping import load_session
 
 RFTG = RFTG_EXAMPLE
 GALILEO = GALILEO_EXAMPLE

@@ -18,9 +18,9 @@ import pytest
 from tests.helpers import FIXED_TIME, make_test_app
 from tests.robust.support import notices
 from tui.app import LastRoundApp
-from tui.locks import Holder, lock_path, read_holder
-from tui.saves import read_session, write_session
-from tui.session import Session
+from tui.session.files import read_session, write_session
+from tui.session.locks import Holder, lock_path, read_holder
+from tui.session.owner import Session
 
 TRIALS = 50
 COLOURS = ("red", "blue")  # what tells the two tables apart: same clock, same players

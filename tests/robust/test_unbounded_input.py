@@ -18,8 +18,8 @@ from screens.home import HomeScreen
 from tests.helpers import GALILEO_EXAMPLE, RFTG_EXAMPLE, make_test_app
 from tests.robust.support import notices
 from tui.cli import main
-from tui.config import load_config, save_setting
-from tui.saves import list_sessions
+from tui.records.listing import list_sessions
+from tui.shell.config import load_config, save_setting
 
 ROOT = Path(__file__).resolve().parents[2]
 RFTG = RFTG_EXAMPLE

@@ -17,9 +17,9 @@ from screens.save_elsewhere import SaveElsewhereScreen
 from screens.setup import SetupScreen
 from tests.helpers import make_test_app
 from tests.robust.support import notices
-from tui import saves as saves_module
 from tui.app import LastRoundApp
-from tui.saves import read_session
+from tui.session.files import read_session
+from tui.session.owner import files as saves_module
 
 
 def refuse_writes_in(folder: Path, error: OSError, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from tests.every_screen import open_screen
-from tui.config import save_setting
-from tui.themes import COLOURBLIND
+from tui.shell.config import save_setting
+from tui.shell.themes import COLOURBLIND
 
 SIZE = (80, 24)
 SAVES = Path("saves")

@@ -7,9 +7,9 @@ from typing import Any
 
 from tests.helpers import FIXED_TIME, make_test_app
 from tests.history_data import copy_examples, history_folder
-from tui.corrections import corrected
-from tui.saves import read_session, write_session
-from tui.session import Session
+from tui.records.corrections import corrected
+from tui.session.files import read_session, write_session
+from tui.session.owner import Session
 
 SIZE = (80, 24)
 SAVES = Path("saves")  # the `saves` fixture's folder, as the working directory sees it

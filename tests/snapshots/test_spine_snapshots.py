@@ -6,8 +6,8 @@ from pathlib import Path
 from typing import Any
 
 from tests.helpers import make_test_app
-from tui.saves import write_session
-from tui.session import Session
+from tui.session.files import write_session
+from tui.session.owner import Session
 
 SIZE = (80, 24)
 

@@ -18,7 +18,7 @@ from screens.checklist import ChecklistScreen
 from screens.form import FormScreen
 from screens.setup import SetupScreen
 from tests.helpers import make_test_app, only_session
-from tui.replay import replay
+from tui.records.replay import replay
 
 
 async def seat_and_score_ada(pilot: Pilot[Any]) -> None:

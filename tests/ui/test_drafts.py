@@ -21,8 +21,8 @@ from tests.helpers import make_test_app
 from tests.type_ahead import burst
 from tui.app import LastRoundApp
 from tui.cli import main as lastround
-from tui.drafts import Drafts, draft_path
-from tui.saves import read_session
+from tui.session.drafts import Drafts, draft_path
+from tui.session.files import read_session
 from tui.widgets.checklist import Checklist
 
 SIZE = (80, 24)

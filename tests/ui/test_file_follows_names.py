@@ -17,8 +17,8 @@ from textual.widgets import Input
 
 from screens.checklist import ChecklistScreen
 from tests.helpers import make_test_app
-from tui import safekeeping
-from tui.saves import read_session
+from tui.session.files import read_session
+from tui.session.owner import safekeeping
 
 FIRST = "2026-11-29-2030-toy-ada-bo.toml"
 SECOND = "2026-11-29-2030-toy-ada-cy.toml"

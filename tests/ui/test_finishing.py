@@ -17,9 +17,9 @@ from screens.home import HomeScreen
 from screens.replay import ReplayScreen
 from tests.helpers import make_test_app, only_session
 from tests.ui.test_changed_answers import seat_and_score_ada
-from tui.replay import replay
-from tui.saves import write_session
-from tui.session import Session
+from tui.records.replay import replay
+from tui.session.files import write_session
+from tui.session.owner import Session
 
 
 async def play_toy(pilot: Pilot[Any]) -> None:

@@ -12,7 +12,7 @@ from screens.turns import TurnsScreen
 from tests.galileo_play import THREE_PLAYERS, Draw, Table, draw_card, saved_session, shown_text
 from tests.helpers import make_test_app
 from tui.app import LastRoundApp
-from tui.saves import read_session
+from tui.session.files import read_session
 
 SIZE = (80, 24)
 FOUR = Table(players=("Ann", "Bea", "Cal", "Dan"), first="Ann", trigger="Ann",

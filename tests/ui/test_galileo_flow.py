@@ -40,8 +40,8 @@ from tests.galileo_play import (
 from tests.helpers import make_test_app, only_session
 from tui.app import LastRoundApp, make_app
 from tui.games import galileo_turns
-from tui.saves import read_session
-from tui.scoring import main_score
+from tui.records.scoring import main_score
+from tui.session.files import read_session
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "saves" / "examples"
 EXAMPLE_NAME = "galileo-4-players.toml"

@@ -14,8 +14,8 @@ from screens.form import FormScreen
 from tests.galileo_play import THREE_PLAYERS, Table, saved_session, set_field, shown_text
 from tests.helpers import FIXED_TIME, make_test_app, only_session
 from tui.app import LastRoundApp
-from tui.saves import write_session
-from tui.session import Session
+from tui.session.files import write_session
+from tui.session.owner import Session
 
 ADA_FORM = "scores-0"
 

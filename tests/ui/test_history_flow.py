@@ -16,7 +16,7 @@ from tests.galileo_play import shown_text
 from tests.helpers import make_test_app
 from tests.history_data import history_folder
 from tui.app import LastRoundApp
-from tui.history_index import INDEX_NAME
+from tui.records.index import INDEX_NAME
 
 
 def listed(app: LastRoundApp) -> list[str]:
@@ -191,8 +191,7 @@ async def test_a_large_saves_folder_is_read_by_worker_processes_inside_the_app(
     import shutil
 
     from tests.history_data import EXAMPLE_FILES, EXAMPLES
-    from tui import history_index
-
+    from tui.records import index as history_index
     for copy in range(4):
         for name in EXAMPLE_FILES:
             shutil.copy(EXAMPLES / name, saves / f"{copy}-{name}")

@@ -9,7 +9,7 @@ from textual.widgets import DataTable
 
 from tests.helpers import make_test_app
 from tests.history_data import copy_examples, write_toy
-from tui.history_index import load_history
+from tui.records.index import load_history
 
 
 def table_lines(table: DataTable[object]) -> list[str]:

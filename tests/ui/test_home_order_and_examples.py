@@ -18,7 +18,7 @@ from screens.home import HomeScreen
 from screens.replay import ReplayScreen
 from tests.helpers import make_test_app
 from tests.history_data import EXAMPLE_FILES, EXAMPLES, write_toy
-from tui.examples import examples_folder
+from tui.records.examples import examples_folder
 
 
 def listed(app: object) -> list[str]:

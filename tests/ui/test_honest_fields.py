@@ -17,7 +17,7 @@ from tests import galileo_play, rftg_play
 from tests.helpers import make_test_app
 from tests.type_ahead import burst
 from tui.app import LastRoundApp
-from tui.saves import read_session
+from tui.session.files import read_session
 
 SIZE = (80, 24)
 

@@ -1,5 +1,5 @@
-"""The few private Textual names the ordered key path (tui/key_order.py) stands on: this fails
-first, and says which, when a Textual upgrade changes one of them."""
+"""The few private Textual names the ordered key path (tui/widgets/key_order.py) stands on:
+this fails first, and says which, when a Textual upgrade changes one of them."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from textual.app import App
 from textual.message_pump import MessagePump
 from textual.widgets import Input
 
-from tui.key_order import OrderedKeys, takes_argument
+from tui.widgets.key_order import OrderedKeys, takes_argument
 
 
 def test_the_private_textual_names_the_key_path_uses_are_still_there() -> None:

@@ -15,7 +15,7 @@ from tests.galileo_play import shown_text
 from tests.helpers import FIXED_TIME, make_test_app
 from tests.history_data import EXAMPLE_FILES, copy_examples
 from tui.app import LastRoundApp
-from tui.saves import read_session
+from tui.session.files import read_session
 
 
 def page_text(app: LastRoundApp) -> str:

@@ -7,7 +7,7 @@ from pathlib import Path
 from tests.helpers import make_test_app
 from tests.long_log import rftg_session
 from tests.ui.test_replay_flow import page_text, replay_screen
-from tui.saves import write_session
+from tui.session.files import write_session
 
 
 async def test_thousands_of_corrections_open_on_the_latest_few(saves: Path) -> None:

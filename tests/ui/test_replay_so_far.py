@@ -19,9 +19,9 @@ from tests.rftg_play import EXAMPLE, saved_session
 from tests.toy_game import ToyGame
 from tui.games import GAME_MODULES, GAME_TITLES
 from tui.games.base import PlayerScore
-from tui.replay import replay
-from tui.saves import write_session
-from tui.session import Session
+from tui.records.replay import replay
+from tui.session.files import write_session
+from tui.session.owner import Session
 
 
 class CountedGame(ToyGame):

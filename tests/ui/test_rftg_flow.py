@@ -40,9 +40,9 @@ from tests.rftg_play import (
     two_players,
 )
 from tui.app import LastRoundApp, make_app
-from tui.saves import read_session
-from tui.scoring import main_score
-from tui.session import Session
+from tui.records.scoring import main_score
+from tui.session.files import read_session
+from tui.session.owner import Session
 
 SIZE = (80, 24)
 EXAMPLES = Path(__file__).resolve().parents[2] / "saves" / "examples"

@@ -20,7 +20,7 @@ from tests.rftg_play import (
 )
 from tests.type_ahead import burst
 from tui.app import LastRoundApp
-from tui.saves import read_session
+from tui.session.files import read_session
 from tui.widgets.choice import Choice
 
 SIZE = (80, 24)

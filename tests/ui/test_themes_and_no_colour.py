@@ -14,10 +14,10 @@ from textual.widgets import DataTable, Static
 from screens.home import MARK, HomeScreen
 from tests.every_screen import palette
 from tests.helpers import make_test_app
-from tui.config import config_path
-from tui.saves import write_session
-from tui.session import Session
-from tui.themes import COLOURBLIND
+from tui.session.files import write_session
+from tui.session.owner import Session
+from tui.shell.config import config_path
+from tui.shell.themes import COLOURBLIND
 
 
 def toy_session(saves: Path, name: str, *, finished: bool, mtime: int) -> Path:

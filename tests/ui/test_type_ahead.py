@@ -22,7 +22,7 @@ from tests.helpers import make_test_app, only_session
 from tests.history_data import copy_examples, write_toy
 from tests.type_ahead import Recorder, burst, paste
 from tui.app import LastRoundApp
-from tui.saves import read_session
+from tui.session.files import read_session
 
 SIZE = (80, 24)
 

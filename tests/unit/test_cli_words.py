@@ -10,7 +10,7 @@ import pytest
 from tests import rftg_play
 from tests.history_data import toy_data
 from tui.cli import main
-from tui.saves import backup_path, read_session, write_session
+from tui.session.files import backup_path, read_session, write_session
 
 
 def unfinished_toy(saves: Path) -> Path:

@@ -1,4 +1,4 @@
-"""Exports (tui/export.py) and `lastround export [FILE] [--csv] [--out PATH]`."""
+"""Exports (tui/records/export.py) and `lastround export [FILE] [--csv] [--out PATH]`."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ import pytest
 
 from tests.history_data import EXAMPLES, copy_examples, history_folder, toy_data, write_toy
 from tui.cli import main, parser
-from tui.export import markdown_cell, session_markdown, sessions_csv
-from tui.history import record_from_data
-from tui.history_index import load_history
+from tui.records.export import markdown_cell, session_markdown, sessions_csv
+from tui.records.history import record_from_data
+from tui.records.index import load_history
 
 ROOT = Path(__file__).resolve().parents[2]
 

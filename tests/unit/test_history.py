@@ -1,4 +1,4 @@
-"""History's records, filters, sorts, figures and chart (tui/history.py)."""
+"""History's records, filters, sorts, figures and chart (tui/records/history.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.history_data import EXAMPLES, history_folder, toy_data
-from tui.history import (
+from tui.records.history import (
     BARS,
     SessionRecord,
     matches,
@@ -17,7 +17,7 @@ from tui.history import (
     sort_records,
     sparkline,
 )
-from tui.history_index import load_history
+from tui.records.index import load_history
 
 
 def test_a_finished_session_is_totalled_with_parts_places_and_winners() -> None:
@@ -116,8 +116,7 @@ def test_many_files_are_shared_among_worker_processes_and_read_alike(
     import os
     import shutil
 
-    from tui import history_index
-
+    from tui.records import index as history_index
     for copy in range(3):
         for example in EXAMPLES.glob("*.toml"):
             shutil.copy(example, saves / f"{copy}-{example.name}")

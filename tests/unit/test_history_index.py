@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from tests.history_data import history_folder, write_toy
-from tui import history_index
-from tui.history_index import INDEX_NAME, index_path, load_history
-from tui.saves import list_sessions
+from tui.records import index as history_index
+from tui.records.index import INDEX_NAME, index_path, load_history
+from tui.records.listing import list_sessions
 
 
 def by_file(saves: Path) -> dict[str, object]:

@@ -13,10 +13,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.helpers import RFTG_EXAMPLE, make_test_app
-from tui.fields import Invalid, check_players
 from tui.games import galileo, rftg
 from tui.games.base import RulesError, name_key
-from tui.saves import SaveError, read_session
+from tui.session.fields import Invalid, check_players
+from tui.session.files import SaveError, read_session
 
 SAME = [("Ｍａｙａ", "Maya"), ("MAYA", "maya"), ("ﬁona", "Fiona"), ("Jo\u0308rg", "Jörg"),
         ("Straße", "STRASSE")]

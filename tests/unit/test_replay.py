@@ -1,4 +1,5 @@
-"""Replaying a session's log (tui/replay.py) and correcting a finished game (tui/corrections.py)."""
+"""Replaying a session's log (tui/records/replay.py) and correcting a finished game
+(tui/records/corrections.py)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from tui.corrections import correctable_steps, corrected
 from tui.games import get_game
 from tui.games.base import RulesError
-from tui.replay import correction_notes, drift, replay, start_data
-from tui.session import Session
+from tui.records.corrections import correctable_steps, corrected
+from tui.records.replay import correction_notes, drift, replay, start_data
+from tui.session.owner import Session
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "saves" / "examples"
 RFTG = "rftg-4-players.toml"
@@ -173,7 +174,8 @@ def test_replay_history_export_and_corrections_are_pure_of_textual() -> None:
     import sys
 
     code = ("import sys\n"
-            "import tui.replay, tui.corrections, tui.history, tui.export, tui.history_index\n"
+            "import tui.records.replay, tui.records.corrections, tui.records.history\n"
+            "import tui.records.export, tui.records.index\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'tomlkit')))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           cwd=Path(__file__).resolve().parents[2], timeout=60)

@@ -12,8 +12,8 @@ import pytest
 from tests.long_log import galileo_session, rftg_session
 from tui.games import get_game
 from tui.games.checks import check_session
-from tui.replay import replay
-from tui.session import Session
+from tui.records.replay import replay
+from tui.session.owner import Session
 
 Build = Callable[[int], Session]
 # Corrections going through 100 different chip counts: nearly every state is a new one.

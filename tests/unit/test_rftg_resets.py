@@ -5,7 +5,7 @@ a confirmation")."""
 from __future__ import annotations
 
 from tui.games.rftg import GAME
-from tui.session import Session
+from tui.session.owner import Session
 
 
 def seated(*names: str) -> Session:

@@ -11,18 +11,9 @@ import pytest
 
 from tests.fresh_python import python_output
 from tui.games.base import RulesError
-from tui.saves import (
-    LARGEST_NUMBER,
-    READ_DIRECTLY_UP_TO,
-    SaveError,
-    check_values,
-    list_sessions,
-    new_session_path,
-    read_session,
-    saves_folder,
-    slug,
-    write_session,
-)
+from tui.records.listing import READ_DIRECTLY_UP_TO, list_sessions
+from tui.session.files import LARGEST_NUMBER, SaveError, check_values, read_session, write_session
+from tui.session.folder import new_session_path, saves_folder, slug
 
 
 def toy_data(**extra: Any) -> dict[str, Any]:
@@ -225,7 +216,7 @@ def test_a_few_sessions_are_listed_alike_with_or_without_history_index(
     for number in range(files):
         write_session(saves / f"s{number}.toml", toy_data())
         os.utime(saves / f"s{number}.toml", (number + 1, number + 1))
-    script = ("import sys\nfrom pathlib import Path\nfrom tui.saves import list_sessions\n"
+    script = ("import sys\nfrom pathlib import Path\nfrom tui.session.files import list_sessions\n"
               "from tui.games import GAME_MODULES\nGAME_MODULES['toy'] = 'tests.toy_game'\n"
               f"listed = list_sessions(Path({str(saves)!r}))\n"
               "print([s.path.name for s in listed], [s.players for s in listed][0],\n"

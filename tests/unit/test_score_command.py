@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tui.saves import write_session
-from tui.scoring import main_score
-from tui.session import Session
+from tui.records.scoring import main_score
+from tui.session.files import write_session
+from tui.session.owner import Session
 
 ROOT = Path(__file__).resolve().parents[2]
 

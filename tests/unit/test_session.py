@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui.session import Session
+from tui.session.owner import Session
 
 
 def started() -> Session:

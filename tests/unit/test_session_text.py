@@ -1,4 +1,4 @@
-"""Saving a long session: tomlkit sees only what is small (tui/session_text.py), and every
+"""Saving a long session: tomlkit sees only what is small (tui/session/text.py), and every
 comment added by hand still survives (counted, never timed)."""
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 import tomlkit
 
-import tui.saves
+import tui.session.files
 from tests.long_log import galileo_session, stamp
-from tui.saves import read_session, write_session
-from tui.session import Session
+from tui.session.files import read_session, write_session
+from tui.session.owner import Session
 
 NOTE = "# Round {}: Ada forgot to move her token; we counted it as it was written.\n"
 
@@ -26,7 +26,7 @@ def parsed(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     sizes: list[int] = []
     real = tomlkit.parse
     monkeypatch.setattr(tomlkit, "parse", lambda text: sizes.append(len(text)) or real(text))
-    monkeypatch.setattr(tui.saves, "_last_save", None)
+    monkeypatch.setattr(tui.session.files, "_last_save", None)
     yield sizes
 
 
@@ -83,7 +83,7 @@ def test_a_changed_entry_is_saved_and_keeps_its_comment(saves: Path) -> None:
     _, path = long_session(saves, 50)
     path.write_text(path.read_text().replace('at = "2026-11-29T20:00:10Z"\n',
                                              'at = "2026-11-29T20:00:10Z"  # keep me\n'))
-    tui.saves._last_save = None
+    tui.session.files._last_save = None
     data: dict[str, Any] = read_session(path)
     data["log"][13]["values"]["turns_done"] = 2
     write_session(path, data)
@@ -99,7 +99,7 @@ def test_a_file_that_cannot_be_cut_is_saved_whole(saves: Path, layout: str) -> N
     else:
         text = text.replace("format = 1", 'memo = """[[log]] # not a comment"""\nformat = 1')
     path.write_text(text)
-    tui.saves._last_save = None
+    tui.session.files._last_save = None
     data: dict[str, Any] = read_session(path)
     turn_ended(Session(data, path), 11)
     write_session(path, data)

@@ -19,7 +19,7 @@ from tui.games.base import RulesError, Step
 def check_session(data: Mapping[str, Any]) -> None:
     """RulesError for the first key the app could not show; None when it can open the session.
 
-    The keys every file has are checked by `tui.saves.check_common_keys` before this.
+    The keys every file has are checked by `tui.session.files.check_common_keys` before this.
     """
     _check_log(data)
     seated = data.get("players", [])
@@ -29,7 +29,7 @@ def check_session(data: Mapping[str, Any]) -> None:
     if own is not None:
         own(data)
     # After the checks above the steps can always be built (the property tests hold it to
-    # that; opening still turns a miss into one line, see tui.opening.check_openable).
+    # that; opening still turns a miss into one line, see tui.session.opening.check_openable).
     _check_logged_values(data, get_game(str(data["game"])).procedure(data))
 
 

@@ -2,7 +2,7 @@
 
 `lastround score`, export, resume, replay, the home list and history all accept exactly the
 files this accepts, and refuse the others with the same one line: the file parses, has the
-keys every session has (`tui.saves.read_session`), holds what each step screen needs
+keys every session has (`tui.session.files.read_session`), holds what each step screen needs
 (`tui.games.checks`), and its steps and, when finished, its totals can be worked out.
 
 Pure but for reading the file: no Textual, no tomlkit.
@@ -17,8 +17,8 @@ from typing import Any
 from tui.games import get_game
 from tui.games.base import Result, RulesError
 from tui.games.checks import check_session
-from tui.plain_text import visible
-from tui.saves import SaveError, kept_note, read_session
+from tui.session.files import SaveError, kept_note, read_session
+from tui.session.plain_text import visible
 
 # What a damaged file can still break in the rules code, beyond the RulesError they raise.
 BROKEN = (RulesError, LookupError, TypeError, ValueError, AttributeError, RecursionError)
@@ -55,7 +55,7 @@ def problem(error: RulesError) -> str:
 def not_finished(path: Path, data: Mapping[str, Any]) -> SaveError:
     """The one line for a session the table has not finished: no damage, only a step to
     come back to (`score` and `export` need final scores)."""
-    from tui.session import Session
+    from tui.session.owner import Session
 
     session = Session(dict(data))  # a copy: Session adds a missing log to its data
     step = session.steps()[session.resume_index()]

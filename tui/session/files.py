@@ -7,26 +7,21 @@ person added by hand survives the next save.
 
 from __future__ import annotations
 
-import itertools
 import os
 import re
 import stat
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from tui.games import GAME_MODULES, game_title
+from tui.games import GAME_MODULES
 from tui.games.base import RulesError, name_key
-from tui.plain_text import UNSAFE, one_line, unsafe_character, visible
-
-if TYPE_CHECKING:
-    from tui.history import SessionRecord
+from tui.session.plain_text import UNSAFE, one_line, unsafe_character, visible
 
 FORMAT = 1
-SAVES_ENV = "LASTROUND_SAVES"
 STATUSES = ("in-progress", "finished")
 # No count in either game comes near this; a larger number is damage, not a score. (The
 # session's seed, below 2**31, is the largest number Last Round writes.)
@@ -40,19 +35,12 @@ class SaveError(Exception):
         super().__init__(one_line(message))
 
 
-
-
-def saves_folder(option: str | None = None) -> Path:
-    """--saves DIR, else $LASTROUND_SAVES, else saves/ under the current directory."""
-    return Path(option or os.environ.get(SAVES_ENV) or "saves")
-
-
 # reading ------------------------------------------------------------------------
 def read_session(path: Path) -> dict[str, Any]:
     """The file's data, checked for the keys every session has and for values that could
     only be damage (a number beyond any count, a character that drives a terminal).
 
-    This is the parse alone: `tui.opening.open_session` also checks what the steps need,
+    This is the parse alone: `tui.session.opening.open_session` also checks what the steps need,
     and every reader opens files through it.
     """
     raw = read_regular_file(path, MAX_SESSION_BYTES)
@@ -121,7 +109,8 @@ def kept_note(path: Path) -> str:
 
 def check_values(data: Mapping[str, Any]) -> None:
     """No whole number beyond LARGEST_NUMBER, and no character that could drive a terminal
-    (see tui.plain_text) in any text or key, anywhere in the file (walked without recursion)."""
+    (see tui.session.plain_text) in any text or key, anywhere in the file (walked without
+    recursion)."""
     if has_unfit_value(data):
         name_unfit_value(data)
 
@@ -201,115 +190,6 @@ def check_common_keys(data: Mapping[str, Any]) -> None:
         seen.add(name_key(name))
 
 
-# listing ------------------------------------------------------------------------
-@dataclass(frozen=True)
-class SessionSummary:
-    path: Path
-    game: str = ""
-    created: str = ""
-    players: tuple[str, ...] = ()
-    status: str = ""
-    winners: tuple[str, ...] = ()
-    error: str = ""
-
-    @property
-    def title(self) -> str:
-        return game_title(self.game)
-
-
-def summary_of(path: Path, record: SessionRecord) -> SessionSummary:
-    """A file as the home list shows it, from history's record of it."""
-    if record.error:
-        return SessionSummary(path, game=record.game, error=one_line(f"{path}: {record.error}"))
-    return SessionSummary(path, game=record.game, created=record.created,
-                          players=tuple(p.name for p in record.players), status=record.status,
-                          winners=record.winners)
-
-
-# A folder of this few sessions is listed by reading its files: about as quick as opening
-# history's index, without loading sqlite3 (about 1 MiB of memory) for the home screen.
-READ_DIRECTLY_UP_TO = 4
-
-
-def list_sessions(folder: Path) -> list[SessionSummary]:
-    """Every session file in the folder, newest first (unreadable ones included).
-
-    What each file says comes from history's index, so a folder of many sessions is listed
-    at once: only a file that changed since it was last read is read again.
-    """
-    stats = session_stats(folder)
-    if not stats:
-        return []  # a new saves folder: nothing to list, no index code to load
-    if len(stats) <= READ_DIRECTLY_UP_TO:
-        from tui.history import read_record
-
-        records = [read_record(folder, name) for name in stats]
-    else:
-        from tui.history_index import load_history
-
-        records = load_history(folder)
-
-    def newest(record: SessionRecord) -> tuple[int, str]:
-        # A file that appeared since the folder was listed sorts last, as one gone would.
-        return stats.get(record.file, (0, 0))[1], record.file
-
-    return [summary_of(folder / r.file, r) for r in sorted(records, key=newest, reverse=True)]
-
-
-Stat = tuple[int, int]  # size, mtime_ns
-
-
-def session_stats(folder: Path) -> dict[str, Stat]:
-    """Every session file directly in the folder (not hidden ones: backups, temporary files,
-    locks, the index) with its size and time."""
-    stats: dict[str, Stat] = {}
-    try:
-        entries = os.scandir(folder)
-    except OSError:
-        return stats
-    with entries:
-        for entry in entries:
-            if entry.name.endswith(".toml") and not entry.name.startswith("."):
-                with suppress(OSError):  # removed meanwhile: it is simply not listed
-                    if entry.is_file():
-                        stat = entry.stat()
-                        stats[entry.name] = (stat.st_size, stat.st_mtime_ns)
-    return stats
-
-
-# naming -------------------------------------------------------------------------
-def slug(text: str, limit: int = 24) -> str:
-    """A safe, readable file-name piece: lowercase letters, digits and dashes."""
-    ascii_text = text.encode("ascii", "ignore").decode().lower()
-    return re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")[:limit].strip("-")
-
-
-def session_names(folder: Path, game: str, players: list[str], created: str) -> Iterator[Path]:
-    """The names a new session may take inside the folder, in order: date, time, game and
-    players, then the same with -2, -3… (tui.safekeeping.claim_name takes one)."""
-    stamp = re.sub(r"[^0-9]", "", created)[:12]
-    date = (f"{stamp[:4]}-{stamp[4:6]}-{stamp[6:8]}-{stamp[8:12]}" if len(stamp) >= 12
-            else slug(created) or "session")
-    names = "-".join(filter(None, (slug(n, 12) for n in players))) or "table"
-    base = f"{date}-{slug(game)}-{names}"[:80]
-    yield folder / f"{base}.toml"
-    for counter in itertools.count(2):
-        yield folder / f"{base}-{counter}.toml"
-
-
-def is_named_for(path: Path, game: str, players: list[str], created: str) -> bool:
-    """Whether the file bears one of the names session_names gives these players."""
-    base = next(session_names(path.parent, game, players, created)).stem
-    return re.fullmatch(rf"{re.escape(base)}(-[0-9]+)?\.toml", path.name) is not None
-
-
-def new_session_path(folder: Path, game: str, players: list[str], created: str) -> Path:
-    """The first of session_names free just now (a dangling link is not free). Two apps may
-    both find it free: an app takes a name with its lock (tui.safekeeping.claim_name)."""
-    return next(path for path in session_names(folder, game, players, created)
-                if not os.path.lexists(path))
-
-
 # writing ------------------------------------------------------------------------
 def backup_path(path: Path) -> Path:
     """The hidden file beside a session that keeps its previous good save."""
@@ -323,7 +203,7 @@ class LastSave:
     path: Path
     signature: tuple[int, int, int]
     text: str
-    written: Any  # tui.session_text.Written (tomlkit is imported only for writing)
+    written: Any  # tui.session.text.Written (tomlkit is imported only for writing)
 
 
 # Cutting and parsing the file again is most of a save's time; while the file is still the
@@ -344,7 +224,7 @@ def write_session(path: Path, data: Mapping[str, Any]) -> None:
     A symbolic link is never written through: the link itself is replaced by the file,
     so nothing outside the saves folder can be changed by a save.
     """
-    from tui.session_text import render
+    from tui.session.text import render
 
     global _last_save
     kept, _last_save = _last_save, None  # merging changes the pieces: reused once at most

@@ -9,11 +9,12 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from tui.export import session_markdown, sessions_csv, write_export
-from tui.history import SessionRecord, checked_record
-from tui.opening import not_finished, open_session
-from tui.replay import correction_notes
-from tui.saves import SaveError, saves_folder
+from tui.records.export import session_markdown, sessions_csv, write_export
+from tui.records.history import SessionRecord, checked_record
+from tui.records.replay import correction_notes
+from tui.session.files import SaveError
+from tui.session.folder import saves_folder
+from tui.session.opening import not_finished, open_session
 
 
 def one_session(file: Path, as_csv: bool) -> str:
@@ -31,7 +32,7 @@ def one_session(file: Path, as_csv: bool) -> str:
 
 def every_session(folder: Path) -> tuple[str, list[SessionRecord]]:
     """The CSV of every finished session, and the records left out of it."""
-    from tui.history_index import load_history
+    from tui.records.index import load_history
 
     if not folder.is_dir():
         raise SaveError(f"{folder}: no such saves folder")

@@ -17,9 +17,9 @@ from pathlib import Path
 
 from tui.games import GAME_MODULES
 from tui.games.base import verdict
-from tui.history import SessionRecord
-from tui.plain_text import visible
-from tui.saves import SaveError, atomic_write
+from tui.records.history import SessionRecord
+from tui.session.files import SaveError, atomic_write
+from tui.session.plain_text import visible
 
 EXPORTS = "exports"  # the subfolder of the saves folder that exports are written into
 CSV_NAME = "sessions.csv"
@@ -27,7 +27,7 @@ CSV_NAME = "sessions.csv"
 
 def markdown_cell(text: str) -> str:
     """Text that stays itself inside a Markdown table cell (and can't drive a terminal the
-    Markdown is printed on: see tui.plain_text)."""
+    Markdown is printed on: see tui.session.plain_text)."""
     return re.sub(r"([\\|*_`])", r"\\\1", visible(text))
 
 
@@ -81,8 +81,8 @@ def sessions_csv(records: Iterable[SessionRecord]) -> str:
     parts = part_columns(scored)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    # Every text cell as shown by tui.plain_text.visible: the CSV may be printed on a terminal
-    # (`lastround export --csv`), and a file's name is anything its folder allows.
+    # Every text cell as shown by tui.session.plain_text.visible: the CSV may be printed on a
+    # terminal (`lastround export --csv`), and a file's name is anything its folder allows.
     writer.writerow(["file", "date", "game", "player", "seat", *parts, "total", "place",
                      "winner"])
     for record in scored:

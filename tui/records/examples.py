@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tui.saves import SessionSummary, session_stats, summary_of
+from tui.records.listing import SessionSummary, summary_of
+from tui.session.folder import session_stats
 
-PACKAGE = Path(__file__).resolve().parent
+PACKAGE = Path(__file__).resolve().parent.parent  # tui/
 PLACES = (PACKAGE / "examples", PACKAGE.parent / "saves" / "examples")
 
 
@@ -29,7 +30,7 @@ def is_example(path: Path) -> bool:
 def example_summaries() -> list[SessionSummary]:
     """The examples as the home list shows them, by name; read file by file, so no index
     is ever written beside them."""
-    from tui.history import read_record
+    from tui.records.history import read_record
 
     folder = examples_folder()
     if folder is None:

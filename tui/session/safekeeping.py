@@ -15,28 +15,23 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
-from tui.drafts import draft_path
-from tui.locks import InTheWay, Locked, SessionLock, lock_path, read_holder
-from tui.saves import (
-    backup_path,
-    is_named_for,
-    is_temporary_of,
-    session_names,
-    write_session,
-)
-from tui.session import Session
+from tui.session.drafts import draft_path
+from tui.session.files import backup_path, is_temporary_of, write_session
+from tui.session.folder import is_named_for, session_names
+from tui.session.locks import InTheWay, Locked, SessionLock, lock_path, read_holder
+from tui.session.owner import Session
 
 SAVE_ELSEWHERE_KEY = "Ctrl+S"
 # More names for one table and minute than any folder holds; past them the folder is wrong.
 MOST_NAMES = 1000
-# A lock being made lives for a moment (tui.locks.create_whole): one this old was left by a
+# A lock being made lives for a moment (tui.session.locks.create_whole): one this old was left by a
 # killed app, a younger one may be another app's, making a lock to find this one's.
 LOCK_LEFTOVER_SECONDS = 60.0
 
 
 def load_session(path: Path) -> Session:
     """The session in a file, checked enough for every step screen; SaveError otherwise."""
-    from tui.opening import open_session
+    from tui.session.opening import open_session
 
     data, _ = open_session(path)
     return Session(data, path)
@@ -214,7 +209,7 @@ def remove_leftovers(session: Path) -> None:
     """Remove the temporary files a killed app left beside the session: of its saves, its
     backups and its drafts, and its lock being made. Called once this app holds the lock
     (no other app writes the session then); only files named as Last Round names them."""
-    draft_temporary = f"{draft_path(session).name}.tmp"  # as tui.drafts.write_quickly names it
+    draft_temporary = f"{draft_path(session).name}.tmp"  # as drafts.write_quickly names it
     lock = lock_path(session)
     try:
         with os.scandir(session.parent) as entries:

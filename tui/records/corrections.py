@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from tui.games.base import RulesError, Step
-from tui.replay import when
-from tui.session import Session
+from tui.records.replay import when
+from tui.session.owner import Session
 
 # Steps whose values can be corrected: those that record what was counted. Seating and
 # Galileo's final turns (with their fair draws) are what the game was; they stay as played.

@@ -19,9 +19,9 @@ from contextlib import redirect_stderr
 from pathlib import Path
 from typing import Any
 
-from tui.history import PlayerResult, SessionRecord, read_record
-from tui.plain_text import UNSAFE
-from tui.saves import Stat, session_stats
+from tui.records.history import PlayerResult, SessionRecord, read_record
+from tui.session.folder import Stat, session_stats
+from tui.session.plain_text import UNSAFE
 
 INDEX_NAME = ".lastround-index.sqlite"
 # Bump when a record's shape or the rules' totals change: every row is then read again.
@@ -226,7 +226,7 @@ def records_of(rows: list[Row]) -> list[tuple[SessionRecord, Row]]:
 
 
 def shows_safely(record: SessionRecord) -> bool:
-    """No text the file itself could hold (see tui.saves.check_values) that could drive a
+    """No text the file itself could hold (see tui.session.files.check_values) that could drive a
     terminal: an index changed by hand must not get past what reading the file refuses."""
     texts = [record.game, record.created, record.status, record.decided_by, record.error,
              *record.winners, *(p.name for p in record.players),

@@ -24,7 +24,7 @@ from typing import Any
 
 import tomlkit
 
-from tui.toml_merge import is_table_list, merge_into, to_item
+from tui.session.toml_merge import is_table_list, merge_into, to_item
 
 COMMENT_RUN = re.compile(r"(?m)^(?:[ \t]*#[^\n]*\n)+")
 HEADER = re.compile(r"(?m)^[ \t]*\[[^\n]*\][ \t]*(?:#[^\n]*)?$")  # any table header line

@@ -104,7 +104,7 @@ LARGEST_DRAFTS = 2**20
 def read_drafts(path: Path) -> dict[str, dict[str, Any]]:
     """The drafts kept beside a session; none when the file is missing or can't be trusted
     (a pipe or a device, too large, not TOML, a huge number or a control character)."""
-    from tui.saves import SaveError, has_unfit_value, read_regular_file
+    from tui.session.files import SaveError, has_unfit_value, read_regular_file
 
     try:
         data = tomllib.loads(read_regular_file(path, LARGEST_DRAFTS).decode("utf-8"))

@@ -1,6 +1,6 @@
 """Every session in the saves folder as one record each, and the figures drawn from them.
 
-Pure: no Textual, no I/O. `tui.history_index` reads the files (and keeps an index of them);
+Pure: no Textual, no I/O. `tui.records.index` reads the files (and keeps an index of them);
 this module turns session data into records, filters and sorts them, and works out each
 player's figures per game and a chart of their scores that reads without colour.
 """
@@ -15,9 +15,9 @@ from typing import Any
 
 from tui.games import game_title
 from tui.games.base import Result, RulesError, name_key
-from tui.opening import check_openable, problem
-from tui.plain_text import one_line
-from tui.saves import SaveError, read_session
+from tui.session.files import SaveError, read_session
+from tui.session.opening import check_openable, problem
+from tui.session.plain_text import one_line
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,1 @@
+"""What is made from sessions: replay, history and its index, exports, corrections."""

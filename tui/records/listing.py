@@ -1,0 +1,65 @@
+"""The session files of a folder as the home screen lists them, newest first."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from tui.games import game_title
+from tui.records.history import SessionRecord
+from tui.session.folder import session_stats
+from tui.session.plain_text import one_line
+
+
+@dataclass(frozen=True)
+class SessionSummary:
+    path: Path
+    game: str = ""
+    created: str = ""
+    players: tuple[str, ...] = ()
+    status: str = ""
+    winners: tuple[str, ...] = ()
+    error: str = ""
+
+    @property
+    def title(self) -> str:
+        return game_title(self.game)
+
+
+def summary_of(path: Path, record: SessionRecord) -> SessionSummary:
+    """A file as the home list shows it, from history's record of it."""
+    if record.error:
+        return SessionSummary(path, game=record.game, error=one_line(f"{path}: {record.error}"))
+    return SessionSummary(path, game=record.game, created=record.created,
+                          players=tuple(p.name for p in record.players), status=record.status,
+                          winners=record.winners)
+
+
+# A folder of this few sessions is listed by reading its files: about as quick as opening
+# history's index, without loading sqlite3 (about 1 MiB of memory) for the home screen.
+READ_DIRECTLY_UP_TO = 4
+
+
+def list_sessions(folder: Path) -> list[SessionSummary]:
+    """Every session file in the folder, newest first (unreadable ones included).
+
+    What each file says comes from history's index, so a folder of many sessions is listed
+    at once: only a file that changed since it was last read is read again.
+    """
+    stats = session_stats(folder)
+    if not stats:
+        return []  # a new saves folder: nothing to list, no index code to load
+    if len(stats) <= READ_DIRECTLY_UP_TO:
+        from tui.records.history import read_record
+
+        records = [read_record(folder, name) for name in stats]
+    else:
+        from tui.records.index import load_history
+
+        records = load_history(folder)
+
+    def newest(record: SessionRecord) -> tuple[int, str]:
+        # A file that appeared since the folder was listed sorts last, as one gone would.
+        return stats.get(record.file, (0, 0))[1], record.file
+
+    return [summary_of(folder / r.file, r) for r in sorted(records, key=newest, reverse=True)]

@@ -1,0 +1,1 @@
+"""The app shell's own parts: signals, memory, themes, settings."""
