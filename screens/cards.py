@@ -26,33 +26,17 @@ from textual.widgets.option_list import Option
 
 from screens.step import StepScreen
 from tui.games import rftg
-from tui.games.base import Field, PlayerScore, RulesError
+from tui.games.base import PlayerScore, RulesError
+from tui.games.rftg.quick_entry import QUICK_FIELDS
 from tui.records.running_total import session_copy, total_text
 from tui.session.drafts import DraftValues
-from tui.session.fields import Invalid, parse_int, typing_problem
-from tui.widgets.entry import Entry
-from tui.widgets.error_line import ErrorLine
+from tui.widgets.card_search import CardSearch
 from tui.widgets.key_order import focus_now
-from tui.widgets.plain import Plain, PlainLabel
+from tui.widgets.plain import Plain
+from tui.widgets.quick_entry import QuickEntry
 from tui.widgets.tableau_list import TableauList
 
 SUGGESTIONS = 8
-QUICK_FIELDS = (
-    Field("tableau_vp", "Printed VP of the tableau", minimum=0, maximum=200),
-    Field("bonus_vp", "6-cost development bonuses", minimum=-20, maximum=200),
-)
-
-
-class CardSearch(Entry):
-    """The search field: a pasted list of cards (one a line, or separated by commas) is
-    added card by card, each checked as if typed and confirmed with Enter."""
-
-    def on_paste(self, event: events.Paste) -> None:
-        event.stop()
-        event.prevent_default()  # not Input's paste, which keeps only the first line
-        screen = self.screen
-        if isinstance(screen, CardsScreen):
-            screen.add_pasted(event.text)
 
 
 class CardsScreen(StepScreen):
@@ -104,7 +88,8 @@ class CardsScreen(StepScreen):
     def compose_body(self) -> ComposeResult:
         with Horizontal(id="picker", classes="" if not self.quick else "hidden"):
             with Vertical(id="search-side"):
-                yield CardSearch(placeholder="type a few letters of a card", id="search")
+                yield CardSearch(self.add_pasted, placeholder="type a few letters of a card",
+                                 id="search")
                 suggestions = OptionList(id="suggestions", markup=False)
                 suggestions.can_focus = False  # the arrows in the search move it; Tab passes
                 yield suggestions
@@ -112,38 +97,26 @@ class CardsScreen(StepScreen):
                 yield Plain(id="tableau-heading")
                 yield Plain(id="tableau-total")  # beside the cards it counts
                 yield TableauList(id="tableau-cards")
-        # Built when first used: most tables list cards, and each widget costs the step
-        # change that shows this screen.
-        with Vertical(id="quick", classes="hidden" if not self.quick else ""):
-            if self.quick:
-                yield from self.quick_fields()
+        yield QuickEntry(self.QUICK_HINT, QUICK_FIELDS, self.known, shown=self.quick, id="quick")
 
-    def quick_fields(self) -> ComposeResult:
-        yield Plain(self.QUICK_HINT, classes="field-hint")
-        for field in QUICK_FIELDS:
-            yield Horizontal(
-                PlainLabel(field.label, classes="field-label"),
-                Entry(str(self.known.get(field.key, "")), id=f"field-{field.key}",
-                      classes="number"),  # as in every form: Enter says what's needed
-                classes="field-row")
-            yield ErrorLine(id=f"error-{field.key}")
+    def quick_entry(self) -> QuickEntry:
+        return self.query_one("#quick", QuickEntry)
 
     def on_mount(self) -> None:
         self.show_suggestions("")
         self.show_tableau()
 
     def focus_first(self) -> None:
-        focus_now(self.query_one("#field-tableau_vp" if self.quick else "#search", Input))
+        focus_now(self.quick_entry().first_entry() if self.quick
+                  else self.query_one("#search", Input))
 
     # the search ------------------------------------------------------------------
     def on_input_changed(self, event: Input.Changed) -> None:
         # The field as it is now: a change from a burst of keys may arrive after later ones.
         if event.input.id == "search":
             self.show_suggestions(event.input.value)
-        elif field := next((f for f in QUICK_FIELDS if event.input.id == f"field-{f.key}"),
-                           None):
-            self.query_one(f"#error-{field.key}", ErrorLine).show(
-                typing_problem(field, event.input.value))
+        else:
+            self.quick_entry().show_typing_problem(event.input)
 
     def current_suggestions(self) -> OptionList:
         """The list for the search as it stands now: keys typed in a burst may be ahead of
@@ -348,9 +321,7 @@ class CardsScreen(StepScreen):
         values: DraftValues = {"entry": "quick" if self.quick else "cards",
                                "cards": list(self.cards),
                                "search": self.query_one("#search", Input).value}
-        for entry in self.query("#quick Input").results(Input):
-            values[str(entry.id).removeprefix("field-")] = entry.value
-        return values
+        return {**values, **self.quick_entry().draft()}
 
     def restore(self, values: DraftValues) -> None:
         cards = [str(name) for name in values["cards"]]
@@ -359,18 +330,15 @@ class CardsScreen(StepScreen):
             raise ValueError(problem)
         self.cards = cards
         self.query_one("#search", Input).value = str(values.get("search", ""))
-        for entry in self.query("#quick Input").results(Input):
-            entry.value = str(values.get(str(entry.id).removeprefix("field-"), entry.value))
-        quick = values.get("entry") == "quick" and bool(self.query("#quick Input"))
+        self.quick_entry().restore(values)
+        quick = values.get("entry") == "quick" and self.quick_entry().built
         if quick != self.quick:
             self.switch_entry(quick=quick)
         self.show_tableau()
 
     # quick entry ------------------------------------------------------------------
     async def action_quick(self) -> None:
-        quick = self.query_one("#quick")
-        if not quick.children:
-            await quick.mount_all(self.quick_fields())
+        await self.quick_entry().build()
         self.switch_entry(quick=True)
 
     def action_list_cards(self) -> None:
@@ -417,12 +385,7 @@ class CardsScreen(StepScreen):
         """The cards listed so far, or both quick totals if they are valid; else None."""
         if not self.quick:
             return {"tableau": list(self.cards)} if self.cards else None
-        try:
-            return {field.key: parse_int(field, self.query_one(f"#field-{field.key}",
-                                                                Input).value)
-                    for field in QUICK_FIELDS}
-        except Invalid:
-            return None
+        return self.quick_entry().progress()
 
     def values(self) -> dict[str, Any] | None:
         if not self.quick:
@@ -430,15 +393,4 @@ class CardsScreen(StepScreen):
                 self.say("List at least the start world, or press Ctrl+T for quick entry")
                 return None
             return {"tableau": list(self.cards)}
-        values: dict[str, Any] = {}
-        for field in QUICK_FIELDS:
-            error = self.query_one(f"#error-{field.key}", ErrorLine)
-            entry = self.query_one(f"#field-{field.key}", Input)
-            try:
-                values[field.key] = parse_int(field, entry.value)
-                error.show("")
-            except Invalid as problem:
-                error.show(str(problem))
-                focus_now(entry)  # its text selected: the next keys replace it
-                return None
-        return values
+        return self.quick_entry().values()

@@ -20,7 +20,7 @@ from screens.cards import CardsScreen
 from screens.form import FormScreen
 from screens.step import StepScreen
 from tui.games.base import RulesError, Step
-from tui.records.corrections import Correctable, corrected
+from tui.records.corrections import Correctable
 from tui.session.owner import Session
 from tui.widgets.key_order import focus_now
 from tui.widgets.plain import Plain
@@ -127,24 +127,15 @@ class Correcting(StepScreen):
         self.app.pop_screen()
 
     def save_correction(self, values: dict[str, Any]) -> None:
-        app = self.lastround
         try:
-            trial = corrected(self.session, self.step.id, values, at=app.clock())
+            why = self.lastround.apply_correction(self.session, self.step.id, values)
         except RulesError as error:
             self.refuse(error.key, error.message)
             return
-        path = self.session.path
-        refused = app.take_lock(path) if path is not None else ""
-        if refused:  # another app is writing it (or it can't be locked)
-            self.say(refused)
+        if why:  # the typed values stay on screen to try again
+            self.say(why)
             return
-        kept = self.session.data
-        self.session.data = trial.data
-        app.session = self.session  # what app.save() writes
-        if not app.save():  # said why; the typed values stay on screen to try again
-            self.session.data = kept
-            return
-        app.pop_screen()
+        self.app.pop_screen()
         self.on_saved()
 
 

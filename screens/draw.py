@@ -6,6 +6,7 @@ picks one, the screen says which to take, and the table may type the card's name
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from textual import events
@@ -15,8 +16,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Static
 
-from tui.games import galileo_turns
 from tui.games.base import Field
+from tui.games.galileo import turns as galileo_turns
 from tui.session.fields import Invalid, parse_int, parse_text, typing_problem
 from tui.widgets.entry import Entry
 from tui.widgets.error_line import ErrorLine
@@ -36,15 +37,15 @@ class DrawScreen(ModalScreen[dict[str, Any] | None]):
                 tooltip="Draw with the count typed, then take the card it names"),
     ]
 
-    def __init__(self, scratch: dict[str, Any], reason: str) -> None:
+    def __init__(self, data: Mapping[str, Any], reason: str) -> None:
         super().__init__()
-        self.scratch = scratch
+        self.data = data  # the session, only read
         self.reason = reason
         self.box: int | None = None
 
     def compose(self) -> ComposeResult:
         why = "a gap on the display" if self.reason == "gap" else "a constellation reward"
-        known = galileo_turns.box_remaining(self.scratch)
+        known = galileo_turns.box_remaining(self.data)
         with Vertical(id="draw-box"):
             yield Plain(f"Tier III draw for {why}", classes="step-title")
             with Horizontal(classes="field-row"):
@@ -102,8 +103,8 @@ class DrawScreen(ModalScreen[dict[str, Any] | None]):
             focus_now(self.query_one("#draw-count", Input))  # selected: typing replaces it
             return
         self.box = box
-        draw_number = len(self.scratch.get("draws") or [])
-        position = galileo_turns.draw_position(int(self.scratch["seed"]), draw_number, box)
+        draw_number = len(self.data.get("draws") or [])
+        position = galileo_turns.draw_position(int(self.data["seed"]), draw_number, box)
         self.query_one("#draw-error", ErrorLine).show("")
         self.query_one("#draw-count", Input).disabled = True
         self.query_one("#draw-instruction", Static).update(

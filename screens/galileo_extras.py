@@ -15,8 +15,9 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer
 
-from tui.games import galileo
 from tui.games.base import RulesError
+from tui.games.galileo import summary
+from tui.games.galileo.cellar import cellar_values
 from tui.widgets.plain import Plain
 
 FINAL_SCORING_MARK = "(final scoring)"
@@ -41,22 +42,22 @@ DICE_HELP = (
 MARK_WORDS = {"right": "dot on the right", "left": "dot on the left", "under": "dot underneath"}
 
 
-def is_final_scoring(row: galileo.ScoreRow) -> bool:
+def is_final_scoring(row: summary.ScoreRow) -> bool:
     """The University, cellar and Reputation rows: scored at the end, not on the track."""
     return row.when == "game end"
 
 
-def summary_rows(app: object) -> tuple[galileo.ScoreRow, ...]:
+def summary_rows(app: object) -> tuple[summary.ScoreRow, ...]:
     """The score summary with the open session's cellar (Bruno's tile has its own values)."""
     session = getattr(app, "session", None)
     try:
-        values = galileo.cellar_values(session.data) if session is not None else ()
+        values = cellar_values(session.data) if session is not None else ()
     except RulesError:
         values = ()
-    return galileo.score_summary(values) if values else galileo.SCORE_SUMMARY
+    return summary.score_summary(values) if values else summary.SCORE_SUMMARY
 
 
-def summary_table(rows: tuple[galileo.ScoreRow, ...] = galileo.SCORE_SUMMARY) -> Table:
+def summary_table(rows: tuple[summary.ScoreRow, ...] = summary.SCORE_SUMMARY) -> Table:
     """The score summary as three aligned columns; end-game rows say so in words."""
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold", expand=True)
     table.add_column("Source", no_wrap=True)
@@ -72,21 +73,21 @@ def summary_table(rows: tuple[galileo.ScoreRow, ...] = galileo.SCORE_SUMMARY) ->
 
 
 def die_block(colour: str) -> Text:
-    """One die drawn by galileo.die_face_text, its colour's name and where its dot sits."""
-    face = "\n".join(galileo.die_face_text(colour, DIE_VALUE))
+    """One die drawn by summary.die_face_text, its colour's name and where its dot sits."""
+    face = "\n".join(summary.die_face_text(colour, DIE_VALUE))
     text = Text()
     text.append(face, style=DIE_STYLES[colour])
     text.append(f"\n{colour.capitalize()}", style="bold")
-    text.append(f"\n{MARK_WORDS[galileo.DICE_MARKS[colour]]}")
+    text.append(f"\n{MARK_WORDS[summary.DICE_MARKS[colour]]}")
     return text
 
 
 def dice_row() -> Table:
     """The three dice side by side, each over its name."""
     row = Table.grid(padding=(0, 2), expand=True)
-    for _ in galileo.DICE_MARKS:
+    for _ in summary.DICE_MARKS:
         row.add_column(ratio=1)
-    row.add_row(*(die_block(colour) for colour in galileo.DICE_MARKS))
+    row.add_row(*(die_block(colour) for colour in summary.DICE_MARKS))
     return row
 
 

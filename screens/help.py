@@ -13,12 +13,12 @@ from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.containers import VerticalScroll
+from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Footer
 
-from tui.app import HelpScreenMarker
-from tui.widgets.bindings import offered_bindings
+from tui.widgets.bindings import binding_chain, offered_bindings
 from tui.widgets.plain import Plain, PlainTable
 
 # The keys that move around a screen, in the order the help lists them.
@@ -41,6 +41,7 @@ ACTION_WORDS = {
 # A scroll key on something that can't scroll that way does nothing there: Textual passes the
 # key on to the next binding up (the action raises SkipAction).
 SCROLLS = {"scroll_up": "y", "scroll_down": "y", "scroll_left": "x", "scroll_right": "x"}
+Chain = list[tuple[DOMNode, Binding, bool | None]]  # see tui.widgets.bindings.binding_chain
 
 
 def passes_on(active: ActiveBinding) -> bool:
@@ -51,29 +52,23 @@ def passes_on(active: ActiveBinding) -> bool:
     return not (node.allow_vertical_scroll if axis == "y" else node.allow_horizontal_scroll)
 
 
-def bindings_of(screen: Screen[object], key: str) -> Iterator[ActiveBinding]:
-    """The bindings `key` reaches on the screen, in the order Textual tries them: priority ones
-    from the app down, then the rest from the focused widget up. Textual's public
-    `active_bindings` keeps only the first of each key, and a key it passes on reaches the
-    next, so this reads the same chain `active_bindings` is made from."""
-    app = screen.app
-    chain = list(screen._modal_binding_chain)  # private: what active_bindings reads
-    found = [(node, binding) for node, bindings in chain
-             for binding in bindings.key_to_bindings.get(key, ())]
+def bindings_of(chain: Chain, key: str) -> Iterator[ActiveBinding]:
+    """The bindings `key` reaches, in the order Textual tries them: priority ones from the app
+    down, then the rest from the focused widget up. Textual's public `active_bindings` keeps
+    only the first of each key, and a key it passes on reaches the next."""
+    found = [(node, binding, state) for node, binding, state in chain if binding.key == key]
     for priority in (True, False):
         ordered = reversed(found) if priority else iter(found)
-        for node, binding in ordered:
-            if binding.priority != priority:
-                continue
-            state = app._check_action_state(binding.action, node)
-            if state is not False:
+        for node, binding, state in ordered:
+            if binding.priority == priority and state is not False:
                 yield ActiveBinding(node, binding, bool(state), binding.tooltip)
 
 
 def moving_keys(screen: Screen[object]) -> Iterator[ActiveBinding]:
     """For each key that moves around, the binding it reaches here, if it does anything."""
+    chain = binding_chain(screen)
     for key in MOVING_KEYS:
-        for active in bindings_of(screen, key):
+        for active in bindings_of(chain, key):
             if not passes_on(active):
                 if active.enabled:
                     yield active
@@ -118,7 +113,7 @@ def keys_table(rows: list[tuple[str, str]]) -> Table:
 NO_HELP = "This box has no help of its own: its keys are below. Esc closes this help."
 
 
-class HelpScreen(HelpScreenMarker, ModalScreen[None]):
+class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,f1,q", "dismiss", "Close help", id="close-help")]
 
     def __init__(self, under: Screen[object]) -> None:

@@ -6,8 +6,6 @@ the chart from `tui.records.history`. Unreadable files are listed with their err
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
@@ -16,6 +14,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
+from screens.owner import Owner, owner_of
 from tui.games import game_title
 from tui.records.history import (
     PlayerFigures,
@@ -27,14 +26,11 @@ from tui.records.history import (
     sort_records,
     sparkline,
 )
-from tui.session.plain_text import visible
+from tui.session.plain_text import shortened, visible
 from tui.widgets.entry import Entry
 from tui.widgets.key_order import focus_now
 from tui.widgets.plain import Plain, PlainLabel, PlainTable
 from tui.widgets.title_bar import TitleBar
-
-if TYPE_CHECKING:
-    from tui.app import LastRoundApp
 
 HELP = """\
 Every session file in the saves folder, one row each: the date and time it started (as the
@@ -101,10 +97,6 @@ def packed(items: list[str], width: int) -> str:
     return "\n".join(lines)
 
 
-def shortened(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
-
-
 def figures_view(figures: list[PlayerFigures]) -> RenderableType:
     if not figures:
         return Text("No finished session among those shown: no figures yet.")
@@ -167,8 +159,8 @@ class HistoryScreen(Screen[None]):
         self.filtered_by: str | None = None  # the filter text the list shows
 
     @property
-    def lastround(self) -> LastRoundApp:
-        return cast("LastRoundApp", self.app)
+    def lastround(self) -> Owner:
+        return owner_of(self)
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -304,13 +296,11 @@ class HistoryScreen(Screen[None]):
         self.lastround.open_file(self.lastround.saves / record.file, read_only=True)
 
     def action_export(self) -> None:
-        from tui.records.export import CSV_NAME, EXPORTS, sessions_csv, write_export
+        from tui.records.export import export_sessions
         from tui.session.files import SaveError
 
-        scored = [r for r in self.records if r.scored]
-        target = self.lastround.saves / EXPORTS / CSV_NAME
         try:
-            write_export(self.lastround.saves, target, sessions_csv(scored))
+            target, scored = export_sessions(self.lastround.saves, self.records)
         except (OSError, SaveError) as error:
             why = error.strerror if isinstance(error, OSError) and error.strerror else error
             self.notify(f"Not exported: {why}", title="Export", severity="error")

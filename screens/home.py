@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from screens.owner import Owner, owner_of
 from tui.records.examples import example_summaries
-from tui.records.listing import SessionSummary, list_sessions
-from tui.session.plain_text import visible
+from tui.records.listing import Listed, list_sessions
+from tui.records.replay_text import when
+from tui.session.plain_text import shortened, visible
 from tui.widgets.plain import Plain
 from tui.widgets.title_bar import TitleBar
-
-if TYPE_CHECKING:
-    from tui.app import LastRoundApp
 
 HELP = """\
 Last Round walks your table through the end of a game and totals every score by the
@@ -41,14 +38,6 @@ PLAYERS_WIDTH = 26  # "Marta, Jonas, Priya, Luis"
 RESULT_WIDTH = 16
 
 
-def clip(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
-
-
-def when(created: str) -> str:
-    return created[:16].replace("T", " ") if created else "?"
-
-
 def cell(text: str) -> Text:
     """A table cell shown as written: a string would be read as Rich markup, so a name with
     brackets or colons would change, and the first one would load Rich's emoji table (over
@@ -56,19 +45,19 @@ def cell(text: str) -> Text:
     return Text(text, no_wrap=True, end="")
 
 
-def home_order(summaries: list[SessionSummary]) -> list[SessionSummary]:
+def home_order(summaries: list[Listed]) -> list[Listed]:
     """Unfinished first (to resume), then newest by the session's own date (the one listed,
     not the file's time, which a copy or a backup changes); unreadable files last."""
-    newest = sorted(summaries, key=lambda s: (s.created, s.path.name), reverse=True)
-    return sorted(newest, key=lambda s: (bool(s.error), s.status != "in-progress"))
+    newest = sorted(summaries, key=lambda s: (s.record.created, s.path.name), reverse=True)
+    return sorted(newest, key=lambda s: (bool(s.error), s.record.status != "in-progress"))
 
 
-def outcome(summary: SessionSummary) -> str:
+def outcome(summary: Listed) -> str:
     if summary.error:
         return "✗ unreadable"
-    if summary.status != "finished":
+    if summary.record.status != "finished":
         return "in progress"
-    return "★ " + " & ".join(summary.winners)
+    return "★ " + " & ".join(summary.record.winners)
 
 
 class HomeScreen(Screen[None]):
@@ -108,8 +97,8 @@ class HomeScreen(Screen[None]):
         return HELP
 
     @property
-    def lastround(self) -> LastRoundApp:
-        return cast("LastRoundApp", self.app)
+    def lastround(self) -> Owner:
+        return owner_of(self)
 
     def on_mount(self) -> None:
         self.title = "Last Round"
@@ -145,10 +134,10 @@ class HomeScreen(Screen[None]):
         for key, summary in self.summaries.items():
             # Short game names and clipped lists keep every column inside 80 columns.
             game = summary.title.split(" ")[0] if summary.title else visible(summary.path.name)
-            date = EXAMPLE_DATE if key in self.examples else when(summary.created)
-            table.add_row(cell(" "), cell(date), cell(clip(game, 20)),
-                          cell(clip(", ".join(summary.players), PLAYERS_WIDTH)),
-                          cell(clip(outcome(summary), RESULT_WIDTH)), key=key)
+            date = EXAMPLE_DATE if key in self.examples else when(summary.record.created)
+            table.add_row(cell(" "), cell(date), cell(shortened(game, 20)),
+                          cell(shortened(", ".join(summary.players), PLAYERS_WIDTH)),
+                          cell(shortened(outcome(summary), RESULT_WIDTH)), key=key)
         self.query_one("#sessions-heading", Static).update(
             EXAMPLES_HEADING if examples else OWN_HEADING)
         if not self.summaries:
@@ -167,14 +156,14 @@ class HomeScreen(Screen[None]):
         self.marked = event.row_key
         self.query_one("#resume-line", Static).update(self.offer(summary))
 
-    def offer(self, summary: SessionSummary | None) -> str:
+    def offer(self, summary: Listed | None) -> str:
         """What Enter does with the highlighted row, when it is not plain to see."""
         if summary is None:
             return ""
         name = visible(summary.path.name)
         if str(summary.path) in self.examples:
             return f"Example: {name} — Enter replays it, read-only"
-        if summary.status == "in-progress":
+        if summary.record.status == "in-progress":
             return f"Unfinished: {name} — Enter to resume"
         return ""
 

@@ -9,8 +9,6 @@ Nothing here writes the session file except a confirmed correction.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -21,16 +19,15 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from screens.breakdown import details_table, score_table, winner_text
+from screens.owner import Owner, owner_of
 from tui.games.base import RulesError
 from tui.records.corrections import correctable_steps
-from tui.records.replay import Moment, Standing, correction_notes, drift, final_result, replay, when
+from tui.records.replay import Moment, Standing, drift, final_result, replay
+from tui.records.replay_text import correction_notes, when
 from tui.session.owner import Session
 from tui.widgets.key_order import focus_now
 from tui.widgets.plain import Plain, PlainTable
 from tui.widgets.title_bar import TitleBar
-
-if TYPE_CHECKING:
-    from tui.app import LastRoundApp
 
 HELP = """\
 Replay walks through everything the table confirmed, in the order it happened. Each page
@@ -162,8 +159,8 @@ class ReplayScreen(Screen[None]):
         self.page = len(self.moments)  # opens on the final scores
 
     @property
-    def lastround(self) -> LastRoundApp:
-        return cast("LastRoundApp", self.app)
+    def lastround(self) -> Owner:
+        return owner_of(self)
 
     @property
     def path_name(self) -> str:
@@ -258,22 +255,15 @@ class ReplayScreen(Screen[None]):
 
     # actions ------------------------------------------------------------------
     def action_close(self) -> None:
-        self.lastround.session = None
-        self.lastround.release_lock()  # held only while a correction was saved
+        self.lastround.close_session()  # its lock was held only while a correction was saved
         self.app.pop_screen()
 
     def action_export(self) -> None:
-        from tui.records.export import EXPORTS, markdown_name, session_markdown, write_export
-        from tui.records.history import record_from_data
+        from tui.records.export import export_session
         from tui.session.files import SaveError
 
-        name = self.path_name
-        record = record_from_data(name, self.session.data)
-        result = final_result(self.session.data)
-        notes = [*result.explanation, *correction_notes(self.session.data)]
-        target = self.lastround.saves / EXPORTS / markdown_name(name)
         try:
-            write_export(self.lastround.saves, target, session_markdown(record, notes))
+            target = export_session(self.lastround.saves, self.path_name, self.session.data)
         except (OSError, ValueError, SaveError) as error:
             self.notify(f"Not exported: {error}", title="Export", severity="error")
             return

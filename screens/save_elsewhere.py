@@ -7,7 +7,6 @@ said at the field, and another can be typed.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,14 +14,12 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input
 
+from screens.owner import owner_of
 from tui.session.fields import Invalid, parse_text
 from tui.widgets.entry import Entry
 from tui.widgets.error_line import ErrorLine
 from tui.widgets.key_order import focus_now
 from tui.widgets.plain import Plain
-
-if TYPE_CHECKING:
-    from tui.app import LastRoundApp
 
 FOLDER_LIMIT = 400
 
@@ -66,7 +63,7 @@ class SaveElsewhereScreen(ModalScreen[None]):
         except Invalid as problem:
             error.show(str(problem))
             return
-        app = cast("LastRoundApp", self.app)
+        app = owner_of(self)
         failed_before = app.unsaved
         failure = app.save_elsewhere(Path(typed).expanduser())
         if failure:
@@ -75,7 +72,7 @@ class SaveElsewhereScreen(ModalScreen[None]):
         self.dismiss(None)
         assert app.session is not None
         go_on = " Enter confirms the step again and goes on." if failed_before else ""
-        app.notify(f"Saved as {app.session.path}.{go_on}", title="Saved", timeout=10)
+        self.notify(f"Saved as {app.session.path}.{go_on}", title="Saved", timeout=10)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

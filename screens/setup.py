@@ -10,6 +10,7 @@ from textual.containers import Horizontal
 from textual.widgets import Input
 
 from screens.form import FormScreen
+from tui.games import player_range
 from tui.games.base import Step
 from tui.session.drafts import DraftValues
 from tui.session.fields import Invalid, check_players, parse_name
@@ -18,19 +19,26 @@ from tui.widgets.error_line import ErrorLine
 from tui.widgets.key_order import focus_now
 from tui.widgets.plain import Plain, PlainLabel
 
-SEATS = 4
-
 
 class SetupScreen(FormScreen):
     @classmethod
     def step_layout(cls, step: Step) -> Hashable | None:
         return None  # shown once per session
 
+    @property
+    def players(self) -> tuple[int, int]:
+        """The fewest and the most players the game is for: a seat for each of the most."""
+        return player_range(self.session.game_id)
+
+    @property
+    def seats(self) -> int:
+        return self.players[1]
+
     def compose_body(self) -> ComposeResult:
         yield Plain("Players in seat order (clockwise). Leave unused seats empty.",
                      classes="field-hint")
         seated = self.session.players
-        for seat in range(SEATS):
+        for seat in range(self.seats):
             with Horizontal(classes="field-row"):
                 yield PlainLabel(f"Seat {seat + 1}", classes="field-label")
                 name = seated[seat] if seat < len(seated) else ""
@@ -39,11 +47,11 @@ class SetupScreen(FormScreen):
         yield from super().compose_body()
 
     def draft(self) -> DraftValues | None:
-        seats = [self.query_one(f"#seat-{seat}", Input).value for seat in range(SEATS)]
+        seats = [self.query_one(f"#seat-{seat}", Input).value for seat in range(self.seats)]
         return {"seats": seats, **(super().draft() or {})}
 
     def restore(self, values: DraftValues) -> None:
-        for seat, name in enumerate(values.get("seats", [])[:SEATS]):
+        for seat, name in enumerate(values.get("seats", [])[:self.seats]):
             self.query_one(f"#seat-{seat}", Input).value = str(name)
         super().restore(values)
 
@@ -55,12 +63,12 @@ class SetupScreen(FormScreen):
         names: list[str] = []
         seat = 0
         try:
-            for seat in range(SEATS):
+            for seat in range(self.seats):
                 raw = self.query_one(f"#seat-{seat}", Input).value
                 if raw.strip():
                     names.append(parse_name(raw, f"Seat {seat + 1}"))
             seat = 0  # the whole table is wrong (too few, a name twice): start at the top
-            check_players(names)
+            check_players(names, *self.players)
         except Invalid as problem:
             error.show(str(problem))
             self.say("Fix the players before confirming")

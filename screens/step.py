@@ -3,26 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from tui.app import StepScreenMarker
+from screens.owner import Owner, owner_of
 from tui.games.base import Step
 from tui.session.drafts import DraftValues
 from tui.session.owner import Session
 from tui.widgets.plain import Plain
 from tui.widgets.title_bar import TitleBar
 
-if TYPE_CHECKING:
-    from tui.app import LastRoundApp
 
+class StepScreen(Screen[None]):
+    """Base of every screen that shows one step (the app switches between them)."""
 
-class StepScreen(StepScreenMarker):
     BINDINGS = [
         # Priority, so Enter confirms from any field and the footer always shows it.
         Binding("enter", "confirm", "Confirm", id="confirm", priority=True,
@@ -46,8 +46,8 @@ class StepScreen(StepScreenMarker):
         self.notice = ""  # a line to show under the step once it is drawn (say_later)
 
     @property
-    def lastround(self) -> LastRoundApp:
-        return cast("LastRoundApp", self.app)
+    def lastround(self) -> Owner:
+        return owner_of(self)
 
     @property
     def read_only(self) -> bool:
@@ -152,6 +152,7 @@ class StepScreen(StepScreenMarker):
         self.query_one("#message", Static).update(self.RESTORED)
 
     def keep_draft(self) -> None:
+        """Keep on disk what is typed in this step so far (see tui.session.drafts)."""
         if self.untouched is None or self.read_only or not self.is_mounted:
             return
         typed = self.draft()

@@ -4,12 +4,11 @@ Every ended turn and every draw is saved at once (a partial entry of this step),
 dropped connection mid-round loses nothing; the step is confirmed when the last turn ends.
 The list starts with the rest of the turn that emptied the deck: a gap during it is that
 player's. Draws are listed in a table of their own, which scrolls and picks the draw that x
-removes; a removed draw stays in the file, marked removed (see tui.games.galileo_turns).
+removes; a removed draw stays in the file, marked removed (see tui.games.galileo.turns).
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from typing import Any
 
@@ -20,16 +19,14 @@ from textual.widgets import DataTable, Static
 
 from screens.draw import DrawScreen
 from screens.step import StepScreen
-from tui.games import galileo_turns
 from tui.games.base import RulesError, player_names
+from tui.games.galileo import turn_actions
+from tui.games.galileo import turns as galileo_turns
 from tui.widgets.key_order import focus_now
 from tui.widgets.plain import Plain
 
 CURRENT = "▶"
 DONE = "✓"
-# The keys a draw needs: its number, turn and player, and whether any turn is left.
-DRAW_KEYS = ("seed", "draws", "turns_done", "trigger_turn_over", "trigger", "first_player",
-             "players")
 HEADINGS = {
     galileo_turns.REST_OF_ROUND: "Finish the round:",
     galileo_turns.FINAL_TURN: "One more turn each, first player first:",
@@ -134,23 +131,8 @@ class TurnsScreen(StepScreen):
         if lines:
             table.move_cursor(row=min(max(row, 0), len(lines) - 1), animate=False)
 
-    def state(self) -> dict[str, Any]:
-        """A copy of what the turns and draws are, for the rules to change before saving."""
-        return {key: copy.deepcopy(self.data[key]) for key in DRAW_KEYS if key in self.data}
-
-    def save(self, changed: dict[str, Any], **logged: Any) -> None:
-        """Save progress (a partial entry): the turns ended, every draw, and what else the
-        log should say (which draws were removed)."""
-        values = {**galileo_turns.progress(galileo_turns.turns_ended(changed)),
-                  "draws": changed.get("draws") or [], **logged}
-        self.lastround.confirm_step(values, partial=True)
-        self.show()
-
     def values(self) -> dict[str, Any] | None:
-        ended = galileo_turns.turns_ended(self.data)
-        listed = len(galileo_turns.listed_turns(self.data))
-        return {**galileo_turns.progress(min(ended + 1, listed)),
-                "draws": copy.deepcopy(self.data.get("draws") or [])}
+        return turn_actions.next_turn_values(self.data)
 
     def action_confirm(self) -> None:
         if self.read_only:
@@ -165,11 +147,8 @@ class TurnsScreen(StepScreen):
             self.show()
 
     def action_undo_turn(self) -> None:
-        if self.read_only:
-            return
-        changed = self.state()
-        self.change(changed, lambda: galileo_turns.undo_turn(changed),
-                    "belonged to the turn undone")
+        if not self.read_only:
+            self.save(lambda: turn_actions.undo_values(self.data), "belonged to the turn undone")
 
     def action_remove_draw(self) -> None:
         if self.read_only:
@@ -178,27 +157,26 @@ class TurnsScreen(StepScreen):
         if not table.row_count:
             self.say("No draw to remove: none was made.")
             return
-        changed, number = self.state(), table.cursor_row + 1
+        number = table.cursor_row + 1
+        self.save(lambda: turn_actions.removal_values(self.data, number), "removed")
 
-        def remove() -> list[int]:
-            galileo_turns.remove_draw(changed, number, "by hand")
-            return [number]
-
-        self.change(changed, remove, "removed")
-
-    def change(self, changed: dict[str, Any], rule: Callable[[], list[int]], why: str) -> None:
-        """Apply a rule to the copy, then save it, logging which draws it removed."""
+    def save(self, ask: Callable[[], dict[str, Any]], why: str = "") -> bool:
+        """Save what the rules make of an action as progress (a partial entry), and say which
+        draws it removed; False (and the rules' reason, said) when they refuse it."""
         try:
-            removed = rule()
+            values = ask()
         except RulesError as error:
             self.say(error.message)
-            return
-        self.save(changed, **({"removed_draws": removed} if removed else {}))
+            return False
+        self.lastround.confirm_step(values, partial=True)
+        self.show()
+        removed = values.get("removed_draws") or []
         if removed:
             numbers = ", ".join(map(str, removed))
             self.say_later(f"Draw {numbers} {why}: kept in the file, marked removed.")
         else:
             self.say("")
+        return True
 
     def action_draw(self, reason: str) -> None:
         if self.read_only:
@@ -206,19 +184,13 @@ class TurnsScreen(StepScreen):
         if galileo_turns.turn_in_progress(self.data) is None:
             self.say("Every turn is played: a draw is only recorded during a turn.")
             return
-        scratch = self.state()
 
         def drawn(result: dict[str, Any] | None) -> None:
-            if result is None:
+            if result is None or not self.save(lambda: turn_actions.draw_values(
+                    self.data, reason, result["box"], result["card"])):
                 return
-            try:
-                galileo_turns.record_draw(scratch, reason, result["box"], result["card"])
-            except RulesError as error:
-                self.say(error.message)
-                return
-            self.save(scratch)
             table = self.query_one("#draw-table", DataTable)
             table.move_cursor(row=table.row_count - 1, animate=False)  # the new draw
             focus_now(table)
 
-        self.app.push_screen(DrawScreen(scratch, reason), drawn)
+        self.app.push_screen(DrawScreen(self.data, reason), drawn)

@@ -20,8 +20,8 @@ from textual.widget import Widget
 from textual.widgets import Input
 
 from tests.helpers import FIXED_TIME
-from tui.games import galileo_turns
 from tui.games.base import Step
+from tui.games.galileo.turns import record_draw, session_turns
 from tui.session.files import write_session
 from tui.session.owner import Session
 from tui.widgets.choice import Choice
@@ -217,7 +217,7 @@ def end_turns(session: Session, table: Table, turns: int, *, all_played: bool) -
     data["trigger_turn_over"] = True  # as the first entry below says: turn 1's draws are its
     for turn in range(1, turns + 1):
         for draw in table.draws.get(turn, ()):
-            galileo_turns.record_draw(data, draw.reason, draw.box, draw.card)
+            record_draw(data, draw.reason, draw.box, draw.card)
         done = {"turns_done": turn, "draws": copy.deepcopy(data.get("draws", []))}
         session.confirm(step, done, at=FIXED_TIME, partial=not (all_played and turn == turns))
 
@@ -230,7 +230,7 @@ def saved_session(folder: Path, table: Table, stop_at: str, turns_done: int = 0)
     session = Session.new("galileo", seed=SEED, created=FIXED_TIME)
     while (step := session.steps()[session.resume_index()]).id != stop_at:
         if step.kind == "turns":
-            turns = len(galileo_turns.session_turns(session.data))
+            turns = len(session_turns(session.data))
             end_turns(session, table, turns, all_played=True)
         else:
             session.confirm(step, table_values(step, table), at=FIXED_TIME)

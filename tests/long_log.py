@@ -11,8 +11,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from tui.games import galileo_turns
 from tui.games.base import Step
+from tui.games.galileo.turns import record_draw
 from tui.session.owner import Session
 
 CREATED = "2026-11-29T20:30:00Z"
@@ -51,7 +51,7 @@ def galileo_session(partial: int, corrections: int = 0, *, finish: bool = True) 
         session.confirm(step_of(session, step_id), values, at=CREATED)
     turns = step_of(session, "final-turns")
     scratch = copy.deepcopy(session.data)
-    draws = [galileo_turns.record_draw(scratch, "gap", 14 - n, f"Card {n}") for n in range(DRAWS)]
+    draws = [record_draw(scratch, "gap", 14 - n, f"Card {n}") for n in range(DRAWS)]
     last = len(turns.items)
     for number in range(partial):
         done = number % last  # on to the last turn, then undone back to the first

@@ -19,6 +19,8 @@ from tui.games.base import (
     rank_winners,
 )
 
+MIN_PLAYERS, MAX_PLAYERS = 2, 4  # seats at the setup screen, as the real games
+
 
 class ToyGame:
     id = "toy"

@@ -1,27 +1,33 @@
-"""LastRoundApp: the one factory the command line and the tests both use."""
+"""LastRoundApp: the session's one owner, wiring the screens to it; `make_app` is the one
+factory the command line and the tests both use.
+
+The screens ask it for what they need (screens.owner); it changes the session, saves it and
+shows the next screen. Its keys, look, drafts and lock are mixed in from tui.shell and
+tui.session.safekeeping."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from contextlib import suppress
 from functools import partial
 from pathlib import Path
 from typing import Any
 
-from textual import events
-from textual.app import SystemCommand
-from textual.binding import Binding
-from textual.geometry import Size
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
+from screens.owner import Owner, ShowsNotices
+from screens.step import StepScreen
 from tui.games.base import RulesError, Step
-from tui.session.drafts import Drafts, DraftValues, draft_path
 from tui.session.files import SaveError
 from tui.session.owner import Session, now_stamp
 from tui.session.plain_text import visible
 from tui.session.safekeeping import Safekeeping, load_session
+from tui.shell.drafting import Drafting
+from tui.shell.keys import AppKeys
+from tui.shell.look import Look, steady_cursors
 from tui.shell.memory import release_removed_screens
+from tui.shell.warm_up import warm_up
 from tui.widgets.key_order import OrderedKeys
 
 # Step kinds to the screen module and class that shows them; loaded on first use.
@@ -29,58 +35,16 @@ STEP_SCREENS: dict[str, tuple[str, str]] = {
     "setup": ("screens.setup", "SetupScreen"),
     "form": ("screens.form", "FormScreen"),
     "checklist": ("screens.checklist", "ChecklistScreen"),
-    "info": ("screens.info", "InfoScreen"),
     "cards": ("screens.cards", "CardsScreen"),
     "turns": ("screens.turns", "TurnsScreen"),
     "breakdown": ("screens.breakdown", "BreakdownScreen"),
 }
 
-# What the steps of either game need, imported off the event loop once the home screen is
-# drawn: the first key of a session then waits for no import (nor the first save for tomlkit).
-WARM_UP_MODULES = (
-    "screens.setup", "screens.form", "screens.checklist", "screens.info", "screens.breakdown",
-    "screens.help", "tomlkit", "tui.session.text",
-)
-# Each game's own; with a session open (say after `lastround new rftg`) only its game's are
-# loaded, as the other game's may never be needed (about 0.6 MiB for Galileo's).
-GAME_WARM_UP_MODULES = {
-    "rftg": ("screens.cards", "tui.games.rftg"),
-    "galileo": ("screens.turns", "screens.draw", "tui.games.galileo"),
-}
 
-
-def warm_up(game_id: str | None = None) -> None:
-    import importlib
-
-    games = [game_id] if game_id in GAME_WARM_UP_MODULES else list(GAME_WARM_UP_MODULES)
-    for module in (*WARM_UP_MODULES, *(m for game in games for m in GAME_WARM_UP_MODULES[game])):
-        importlib.import_module(module)
-    if "rftg" in games:
-        from tui.games import rftg
-
-        rftg.search_cards("warm")  # parses the card list and builds the search index
-
-
-class LastRoundApp(Safekeeping, OrderedKeys):
+class LastRoundApp(Safekeeping, Drafting, Look, AppKeys, OrderedKeys):
     TITLE = "Last Round"
     CSS_PATH = "app.tcss"
     ENABLE_COMMAND_PALETTE = True
-    BINDINGS = [
-        Binding("f1", "help", "Help", id="help", tooltip="Explain this screen and its keys"),
-        Binding("ctrl+q", "quit", "Quit", id="quit", priority=True,
-                tooltip="Leave Last Round (everything confirmed is already saved)"),
-        Binding("f2", "galileo_summary", "Summary", id="galileo-summary",
-                tooltip="Galileo Galilei: what scored during play and when"),
-        Binding("f3", "galileo_dice", "Dice", id="galileo-dice",
-                tooltip="Galileo Galilei: the dice with their colour-blind marks"),
-        # Declared here (not added by Textual) so it has an id and F1 lists it.
-        Binding("ctrl+p", "command_palette", "Commands", id="palette", show=False,
-                priority=True, tooltip="Every action of this screen by name, and the themes"),
-        Binding("ctrl+o", "home", "Home", id="home", show=False,
-                tooltip="Go to the home screen (what is confirmed stays saved)"),
-        Binding("ctrl+s", "save_elsewhere", "Save elsewhere", id="save-elsewhere", show=False,
-                tooltip="Save this session in another folder (when its folder can't be written)"),
-    ]
 
     def __init__(
         self,
@@ -100,9 +64,7 @@ class LastRoundApp(Safekeeping, OrderedKeys):
         self.step_index = 0
         self.read_only = False
         self.start = (command, game, file)
-        self.screens_ready = False  # the size is checked once on_mount has pushed the screens
         self.held = []  # keys typed while a new screen is built (see tui.widgets.key_order)
-        self.drafts: Drafts | None = None  # the open session's, once it has a file
         self.setup_look()
 
     def on_mount(self) -> None:
@@ -191,12 +153,12 @@ class LastRoundApp(Safekeeping, OrderedKeys):
         self.refresh_bindings()  # the footer shows the open game's own keys
         step = self.current_step
         shown = self.screen
-        if (not fresh and isinstance(shown, StepScreenMarker)
+        if (not fresh and isinstance(shown, StepScreen)
                 and shown.shows_like(self.session, step)):
             shown.load_step(step, index)  # the next player's copy of this step: same widgets
             return
         screen = step_screen(step.kind)(self.session, step, index)
-        if isinstance(shown, StepScreenMarker):
+        if isinstance(shown, StepScreen):
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
@@ -241,9 +203,8 @@ class LastRoundApp(Safekeeping, OrderedKeys):
         # Keep the earlier answer: the step again as it was recorded, nothing changed.
         self.keep_draft(step, None)
         self.show_step(self.step_index, fresh=True)
-        say = getattr(self.screen, "say_later", None)
-        if callable(say):
-            say("The earlier answer is kept: nothing was changed.")
+        if isinstance(self.screen, StepScreen):
+            self.screen.say_later("The earlier answer is kept: nothing was changed.")
 
     def record_step(self, step: Step, values: dict[str, Any], *, partial: bool = False) -> None:
         session = self.session
@@ -252,9 +213,8 @@ class LastRoundApp(Safekeeping, OrderedKeys):
         try:
             changed = session.confirm(step, values, at=self.clock(), partial=partial)
         except RulesError as error:
-            refuse = getattr(self.screen, "refuse", None)
-            if callable(refuse):
-                refuse(error.key, error.message)
+            if isinstance(self.screen, StepScreen):
+                self.screen.refuse(error.key, error.message)
             return
         if partial:
             self.save()
@@ -296,10 +256,9 @@ class LastRoundApp(Safekeeping, OrderedKeys):
         try:
             session.finish_with_breakdown(at=self.clock())
         except RulesError as error:
-            say = getattr(self.screen, "say", None)
-            if callable(say):
+            if isinstance(self.screen, StepScreen):
                 where = f"{error.key}: " if error.key else ""
-                say(f"Can't finish yet: {where}{error.message}")
+                self.screen.say(f"Can't finish yet: {where}{error.message}")
             return
         if self.save():
             self.show_finished()
@@ -311,52 +270,36 @@ class LastRoundApp(Safekeeping, OrderedKeys):
         self.drop_drafts()
         self.read_only = True
         self.show_step(len(session.steps()) - 1, fresh=True)
-        say = getattr(self.screen, "say_later", None)
-        if callable(say):
-            say("✓ Saved: the game is finished (replay it from the list).")
+        if isinstance(self.screen, StepScreen):
+            self.screen.say_later("✓ Saved: the game is finished (replay it from the list).")
 
-    # drafts: what is typed in a step before it is confirmed (see tui.session.drafts) -------------
-    def session_drafts(self) -> Drafts | None:
-        """The open session's drafts, while what is typed in it is this app's to keep (it
-        holds the session's lock: another app may be typing in it)."""
-        session = self.session
-        if (session is None or session.path is None or self.read_only or session.finished
-                or self.lock is None):
-            return None
-        if self.drafts is None or self.drafts.path != draft_path(session.path):
-            self.drafts = Drafts(session.path)
-        return self.drafts
+    def apply_correction(self, session: Session, step_id: str, values: dict[str, Any]) -> str:
+        """Correct a step of the finished `session` and save it (its log keeps the old
+        values): "" once saved, else why not, the session left as it was. RulesError when
+        the rules refuse a value."""
+        from tui.records.corrections import corrected
 
-    def draft_for(self, step: Step) -> DraftValues | None:
-        drafts = self.session_drafts()
-        if drafts is None or self.session is None:
-            return None
-        return drafts.get(step.id, self.session.entries_of(step.id))
+        trial = corrected(session, step_id, values, at=self.clock())
+        path = session.path
+        refused = self.take_lock(path) if path is not None else ""
+        if refused:  # another app is writing it (or it can't be locked)
+            return refused
+        kept = session.data
+        session.data = trial.data
+        self.session = session  # the session written
+        why = self.write_or_say()
+        if why:  # said; the typed values stay on screen to try again
+            session.data = kept
+        return why
 
-    def keep_draft(self, step: Step, values: DraftValues | None) -> None:
-        """Keep what is typed in `step` (None: nothing beyond what it showed)."""
-        drafts = self.session_drafts()
-        if drafts is None or self.session is None:
-            return
-        try:
-            if values is None:
-                drafts.drop(step.id)
-            else:
-                drafts.keep(step.id, self.session.entries_of(step.id), values)
-        except OSError:
-            pass  # a draft only spares retyping; the confirmed steps are saved and said so
-
-    def drop_drafts(self) -> None:
-        """The session is finished: no step is left to type in."""
-        session = self.session
-        if session is not None and session.path is not None:
-            with suppress(OSError):
-                draft_path(session.path).unlink(missing_ok=True)
-        self.drafts = None
+    def close_session(self) -> None:
+        """Nothing more is written to the open session: its lock goes."""
+        self.session = None
+        self.release_lock()
 
     def after_key(self) -> None:
         screen = self.screen
-        if isinstance(screen, StepScreenMarker):
+        if isinstance(screen, StepScreen):
             screen.keep_draft()
 
     def go_back(self) -> None:
@@ -368,8 +311,7 @@ class LastRoundApp(Safekeeping, OrderedKeys):
     def go_home(self, message: str = "") -> None:
         from screens.home import HomeScreen
 
-        self.session = None
-        self.release_lock()
+        self.close_session()
         while not isinstance(self.screen, HomeScreen):
             self.pop_screen()
         if message:
@@ -378,16 +320,17 @@ class LastRoundApp(Safekeeping, OrderedKeys):
     def save(self) -> bool:
         """Write the session now (while this app holds its lock: see Safekeeping); on
         failure keep it in memory and say why."""
+        return not self.write_or_say()
+
+    def write_or_say(self) -> str:
+        """Save: "" once written, else why not, said in a toast and under the step."""
         message = self.write_held()
+        self.unsaved = bool(message)
         if message:
-            self.unsaved = True
             self.notify(message, title="Not saved", severity="error", timeout=15)
-            say = getattr(self.screen, "say", None)
-            if callable(say):  # and under the step, where it stays until the next try
-                say(message)
-            return False
-        self.unsaved = False
-        return True
+            if isinstance(self.screen, StepScreen):  # where it stays until the next try
+                self.screen.say(message)
+        return message
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = True) -> None:
@@ -399,157 +342,19 @@ class LastRoundApp(Safekeeping, OrderedKeys):
         quickly while a warning or an error stays long enough to read (app.tcss lays toasts
         across the bottom, wide enough to keep a file name whole)."""
         message, title = visible(message), visible(title)
-        show_notice = getattr(self.screen, "show_notice", None) if self.screen_stack else None
-        if (severity == "information" and timeout is None and callable(show_notice)
-                and show_notice(f"{title}: {message}" if title else message)):
+        screen = self.screen if self.screen_stack else None
+        if (severity == "information" and timeout is None and isinstance(screen, ShowsNotices)
+                and screen.show_notice(f"{title}: {message}" if title else message)):
             return
         if timeout is None:
             timeout = {"information": 3.0, "warning": 6.0, "error": 10.0}[severity]
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
-    def action_save_elsewhere(self) -> None:
-        from screens.save_elsewhere import SaveElsewhereScreen
-
-        if not isinstance(self.screen, SaveElsewhereScreen):
-            self.push_screen(SaveElsewhereScreen(self.saves))
-
-    async def action_quit(self) -> None:
-        """Quit; after a failed save, only when asked twice (the session is only in memory)."""
-        if self.unsaved and self.session is not None:
-            self.unsaved = False  # the next Ctrl+Q quits
-            self.notify("This session is not saved: Ctrl+S saves it in another folder, "
-                        "Ctrl+Q again quits without saving.", title="Not saved",
-                        severity="error", timeout=15)
-            return
-        self.exit()
-
     def on_unmount(self) -> None:
         self.release_lock()
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The Galileo keys exist only while a Galileo session is open; while the window is
-        too small, only quitting does anything."""
-        if self.is_too_small:
-            return action == "quit"
-        if action == "home":
-            return self.session is not None
-        if action.startswith("galileo_"):
-            # A replay looks back: the Galileo aids for entering counts make room in its footer.
-            looking_back = getattr(self.screen, "LOOKS_BACK", False)
-            return (self.session is not None and self.session.game_id == "galileo"
-                    and not looking_back)
-        if action == "save_elsewhere":
-            return self.session is not None and not self.read_only
-        return True
-
-    def action_galileo_summary(self) -> None:
-        from screens.galileo_extras import ScoreSummaryScreen
-
-        self.push_screen(ScoreSummaryScreen())
-
-    def action_galileo_dice(self) -> None:
-        from screens.galileo_extras import DiceScreen
-
-        self.push_screen(DiceScreen())
-
-    def action_help(self) -> None:
-        from screens.help import HelpScreen
-
-        if not isinstance(self.screen, HelpScreenMarker):
-            self.push_screen(HelpScreen(self.screen))
-
-
-    # keyboard, small terminals, themes ---------------------------------------------
-    def setup_look(self) -> None:
-        """The shipped themes, and the one the user chose last time (saved on every change)."""
-        from tui.shell.config import load_config
-        from tui.shell.themes import THEMES
-
-        for theme in THEMES:
-            self.register_theme(theme)
-        chosen = load_config().get("theme")
-        if isinstance(chosen, str) and chosen in self.available_themes:
-            self.theme = chosen
-
-    def watch_theme(self, theme: str) -> None:
-        from tui.shell.config import save_setting
-
-        if self.is_running:  # a change made by the user, not the one made at start
-            try:
-                save_setting("theme", theme)
-            except OSError as error:
-                self.notify(f"The theme is not remembered: {error.strerror or error}",
-                            severity="warning")
-
-    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        """The palette offers the screen's own keys (from the same Binding declarations as the
-        footer and F1), then the themes; Textual's screenshot and key panel stay."""
-        from tui.shell.themes import COLOURBLIND
-        from tui.widgets.bindings import binding_commands
-
-        yield from binding_commands(self, screen)
-        yield SystemCommand("Theme…", "Choose the colours: every installed theme",
-                            self.action_change_theme)
-        if self.theme != COLOURBLIND.name:
-            yield SystemCommand("Colour-blind theme", "Blue and orange, never red against green",
-                                lambda: setattr(self, "theme", COLOURBLIND.name))
-        for command in super().get_system_commands(screen):
-            if command.title not in ("Theme", "Quit", "Maximize"):  # ours, or no use here
-                yield command
-
-    def action_home(self) -> None:
+    def action_home(self) -> None:  # Ctrl+O (tui.shell.keys)
         self.go_home()
-
-    @property
-    def is_too_small(self) -> bool:
-        from screens.too_small import TooSmallScreen
-
-        return bool(self.screen_stack) and isinstance(self.screen, TooSmallScreen)
-
-    def on_resize(self, event: events.Resize) -> None:
-        if self.screens_ready:
-            self.fit_to_terminal(event.size)
-
-    def fit_to_terminal(self, size: Size) -> None:
-        """Below the minimum size, cover everything with a message; the screens underneath
-        keep what was typed and come back when the window is large enough."""
-        from screens.too_small import TooSmallScreen, too_small
-
-        if too_small(size):
-            if isinstance(self.screen, TooSmallScreen):
-                self.screen.show(size)
-            else:
-                self.push_screen(TooSmallScreen(size))
-        elif self.is_too_small:
-            self.pop_screen()
-
-
-class StepScreenMarker(Screen[None]):
-    """Base of every screen that shows one step (so the app can switch between them)."""
-
-    def shows_like(self, session: Session, step: Step) -> bool:
-        """Whether this screen can show `step` of `session` by refilling its widgets
-        (see StepScreen.load_step)."""
-        return False
-
-    def load_step(self, step: Step, index: int) -> None:
-        raise NotImplementedError
-
-    def keep_draft(self) -> None:
-        """Keep on disk what is typed in this step so far (see tui.session.drafts)."""
-
-
-class HelpScreenMarker:
-    """Mixin marking the help screen (F1 inside help does nothing more)."""
-
-
-def steady_cursors(screen: Screen[Any]) -> None:
-    """No blinking cursor without a terminal: nobody sees it, and a picture of the screen (a
-    snapshot) must not depend on the moment it is taken."""
-    from textual.widgets import Input
-
-    for field in screen.query(Input):
-        field.cursor_blink = False
 
 
 def step_screen(kind: str) -> Callable[..., Screen[None]]:
@@ -562,3 +367,8 @@ def step_screen(kind: str) -> Callable[..., Screen[None]]:
 
 def make_app(saves: Path, **options: Any) -> LastRoundApp:
     return LastRoundApp(saves, **options)
+
+
+def as_owner(app: LastRoundApp) -> Owner:
+    """The app is what the screens ask for (screens.owner): mypy checks it answers all."""
+    return app

@@ -45,7 +45,8 @@ def timed(action: Callable[[], object]) -> float:
 
 def in_process(path: Path) -> tuple[float, float]:
     """Seconds to open the file, then to replay it and write the final page's notes."""
-    from tui.records.replay import correction_notes, drift, replay
+    from tui.records.replay import drift, replay
+    from tui.records.replay_text import correction_notes
 
     started = time.perf_counter()
     session = load_session(path)

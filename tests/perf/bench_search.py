@@ -5,7 +5,7 @@ from __future__ import annotations
 import timeit
 
 from tests.perf.measure import report
-from tui.games.rftg import search_cards
+from tui.games.rftg.search import search_cards
 
 QUERIES = ("gal", "bmtw", "New Galatic Ordr", "Deserted Alein Library", "zzq xyy")
 

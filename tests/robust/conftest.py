@@ -8,6 +8,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.robust.support import keep_notices
+
 
 @pytest.fixture
 def other_process() -> Iterator[int]:
@@ -16,3 +18,9 @@ def other_process() -> Iterator[int]:
     yield child.pid
     child.kill()
     child.wait()
+
+
+@pytest.fixture(autouse=True)
+def notices_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every app's notifications are kept for `tests.robust.support.notices`."""
+    keep_notices(monkeypatch)

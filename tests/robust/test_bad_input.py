@@ -21,7 +21,8 @@ from screens.draw import BOX, DrawScreen
 from tests import galileo_play, rftg_play
 from tests.helpers import make_test_app
 from tui.app import LastRoundApp
-from tui.games import galileo, get_game
+from tui.games import get_game
+from tui.games.galileo.scores_form import score_fields
 from tui.session.files import read_session
 
 
@@ -92,7 +93,7 @@ RFTG_FIELDS = [
 ]
 
 GALILEO_SEATS = ("Ada", "Bo", "Cy", "Dee")
-SCORE_FIELDS = [f for f in galileo.score_fields({"subjects": galileo_play.THREE_PLAYERS.subjects})
+SCORE_FIELDS = [f for f in score_fields({"subjects": galileo_play.THREE_PLAYERS.subjects})
                 if f.kind == "int"]
 GALILEO_FIELDS = [
     *[Field("galileo", "scores-0", f.key,

@@ -31,7 +31,7 @@ from tui.games import get_game
 from tui.games.base import RulesError
 from tui.games.checks import check_session
 from tui.records.index import read_record
-from tui.records.listing import summary_of
+from tui.records.listing import Listed
 from tui.records.scoring import score_file
 from tui.session.files import SaveError, read_session
 from tui.session.owner import Session
@@ -235,7 +235,7 @@ def test_no_damaged_file_crashes_anything(tmp_path: Path) -> None:
         kind, raw = damaged
         kinds[kind] += 1
         path.write_bytes(raw)
-        summary = summary_of(path, read_record(path.parent, path.name))  # never raises
+        summary = Listed(path, read_record(path.parent, path.name))  # never raises
         assert summary.error == "" or one_line_about(summary.error, path), summary.error
         try:
             data = read_session(path)

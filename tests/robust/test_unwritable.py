@@ -18,8 +18,8 @@ from screens.setup import SetupScreen
 from tests.helpers import make_test_app
 from tests.robust.support import notices
 from tui.app import LastRoundApp
-from tui.session.files import read_session
 from tui.session import files as saves_module
+from tui.session.files import read_session
 
 
 def refuse_writes_in(folder: Path, error: OSError, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -17,8 +17,8 @@ from textual.widgets import Input
 
 from screens.checklist import ChecklistScreen
 from tests.helpers import make_test_app
-from tui.session.files import read_session
 from tui.session import safekeeping
+from tui.session.files import read_session
 
 FIRST = "2026-11-29-2030-toy-ada-bo.toml"
 SECOND = "2026-11-29-2030-toy-ada-cy.toml"

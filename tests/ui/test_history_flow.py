@@ -154,14 +154,13 @@ async def test_enter_replays_the_highlighted_session_and_escape_comes_back(saves
 
 async def test_history_fits_at_the_minimum_size_with_its_whole_footer(saves: Path) -> None:
     from textual.widgets import Footer
-    from textual.widgets._footer import FooterKey
 
     saved_folder(saves)
     app = make_test_app(saves, command="history")
     async with app.run_test(size=(76, 22)) as pilot:
         await pilot.pause()
         footer = app.screen.query_one(Footer)
-        assert all(key.region.right <= footer.region.right for key in footer.query(FooterKey))
+        assert all(key.region.right <= footer.region.right for key in footer.query("FooterKey"))
         table = app.screen.query_one(DataTable)
         assert table.has_focus and table.region.bottom <= 21
 

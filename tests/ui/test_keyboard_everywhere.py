@@ -4,10 +4,10 @@ and the palette's commands do what the keys do."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import Footer, Input
-from textual.widgets._footer import FooterKey
 
 from screens.help import HelpScreen
 from screens.home import HomeScreen
@@ -17,8 +17,9 @@ from tests.helpers import make_test_app, only_session
 from tui.app import LastRoundApp
 
 
-def footer_keys(app: LastRoundApp) -> list[FooterKey]:
-    return list(app.screen.query_one(Footer).query(FooterKey))
+def footer_keys(app: LastRoundApp) -> list[Any]:
+    """The footer's keys (by type name: the class is Textual's own)."""
+    return list(app.screen.query_one(Footer).query("FooterKey"))
 
 
 def palette_titles(app: LastRoundApp) -> list[str]:

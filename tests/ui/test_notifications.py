@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from textual.app import App
 from textual.geometry import Region
+from textual.widget import Widget
 from textual.widgets import Footer, Static
-from textual.widgets._toast import Toast
 
 from tests.helpers import make_test_app
 from tests.history_data import copy_examples, history_folder
@@ -36,7 +36,7 @@ def spy_on_timeouts(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, float | 
     return handed
 
 
-def toast_lines(toast: Toast) -> list[str]:
+def toast_lines(toast: Widget) -> list[str]:
     strips = toast.render_lines(Region(0, 0, toast.size.width, toast.size.height))
     return ["".join(segment.text for segment in strip).strip(" ▌") for strip in strips]
 
@@ -69,7 +69,7 @@ async def test_a_toast_spans_the_bottom_and_keeps_a_file_name_whole(saves: Path)
         app.notify(f"Final scores written as Markdown to {NAME}", title="Exported")
         await pilot.pause()
         await pilot.pause()
-        (toast,) = app.screen.query(Toast)
+        (toast,) = app.screen.query("Toast")  # by type name: the class is Textual's own
         footer = app.screen.query_one(Footer)
         assert toast.region.width >= 76, toast.region
         assert toast.region.bottom <= footer.region.y, "the footer's keys stay in view"
@@ -88,13 +88,13 @@ async def test_a_screen_with_its_own_message_line_shows_the_confirmation_there(
         await pilot.pause()
         await pilot.press("x")
         await pilot.pause()
-        assert not app.screen.query(Toast), "no toast over the list and the figures"
+        assert not app.screen.query("Toast"), "no toast over the list and the figures"
         said = str(app.screen.query_one("#history-notice", Static).render())
         assert said.startswith("Exported: 5 finished sessions (15 rows) written to ")
         await pilot.press("escape")
         await pilot.pause()
         app.go_home("Saved. The session is finished and can be replayed from the list.")
         await pilot.pause()
-        assert not app.screen.query(Toast)
+        assert not app.screen.query("Toast")
         said = str(app.screen.query_one("#home-notice", Static).render())
         assert said == "Saved. The session is finished and can be replayed from the list."

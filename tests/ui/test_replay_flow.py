@@ -214,14 +214,13 @@ async def test_every_replay_screen_fits_with_its_whole_footer(
     saves: Path, size: tuple[int, int], keys: tuple[str, ...],
 ) -> None:
     from textual.widgets import Footer
-    from textual.widgets._footer import FooterKey
 
     _, galileo = copy_examples(saves)  # the game with the most keys
     app = make_test_app(saves, command="replay", file=galileo)
     async with app.run_test(size=size) as pilot:
         await press(pilot, *keys)
         footer = app.screen.query_one(Footer)
-        shown = list(footer.query(FooterKey))
+        shown = list(footer.query("FooterKey"))  # Textual's own class
         assert shown and all(key.region.right <= footer.region.right for key in shown)
         focused = app.screen.focused
         assert focused is not None and focused.region.bottom <= size[1] - 1

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import Footer, Input, Static
-from textual.widgets._footer import FooterKey
 
 from screens.help import HelpScreen
 from screens.home import HomeScreen
@@ -110,5 +109,5 @@ async def test_every_screen_fits(name: str, size: tuple[int, int], saves: Path) 
             assert screen.get_widget_at(x, y)[0] is focused, f"{focused} is not visible"
             assert focused.region.bottom <= size[1] - 1, "the footer covers the focused field"
         footer = screen.query_one(Footer)
-        for key in footer.query(FooterKey):
+        for key in footer.query("FooterKey"):  # by type name: the class is Textual's own
             assert key.region.right <= footer.region.right, f"{key.description} is cut off"

@@ -12,7 +12,15 @@ import pytest
 
 from tests.history_data import EXAMPLES, copy_examples, history_folder, toy_data, write_toy
 from tui.cli import main, parser
-from tui.records.export import markdown_cell, session_markdown, sessions_csv
+from tui.records.export import (
+    CSV_NAME,
+    EXPORTS,
+    export_session,
+    export_sessions,
+    markdown_cell,
+    session_markdown,
+    sessions_csv,
+)
 from tui.records.history import record_from_data
 from tui.records.index import load_history
 
@@ -73,6 +81,36 @@ def test_the_csv_has_one_row_per_player_per_finished_session(saves: Path) -> Non
                     "winner": "yes"}
     shared = [(r["player"], r["place"], r["winner"]) for r in rows if r["file"] == "t2.toml"]
     assert shared == [("Ada", "1", "yes"), ("Bo", "1", "yes"), ("Cy", "3", "no")]
+
+
+def test_one_session_is_exported_as_the_command_prints_it(
+    saves: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Replay's x and `lastround export FILE` write the same Markdown, notes included."""
+    import tomllib
+
+    rftg, _ = copy_examples(saves)
+    target = export_session(saves, rftg.name, tomllib.loads(rftg.read_text("utf-8")))
+    assert target == saves / EXPORTS / "rftg-4-players.md"
+    assert main(["export", str(rftg)]) == 0
+    assert target.read_text("utf-8") == capsys.readouterr().out
+
+
+def test_an_unfinished_session_is_not_exported(saves: Path) -> None:
+    data = toy_data("2026-10-01T20:00:00Z", {"Ada": 3, "Bo": 1}, finished=False)
+    with pytest.raises(ValueError):
+        export_session(saves, "x.toml", data)
+    assert not (saves / EXPORTS).exists()
+
+
+def test_every_finished_session_is_exported_as_the_command_prints_them(
+    saves: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    history_folder(saves)
+    target, written = export_sessions(saves, load_history(saves))
+    assert target == saves / EXPORTS / CSV_NAME and len(written) == 5
+    assert main(["--saves", str(saves), "export"]) == 0
+    assert target.read_text("utf-8") == capsys.readouterr().out
 
 
 # --- the command -----------------------------------------------------------------------------

@@ -14,19 +14,23 @@ from typing import Any
 
 import pytest
 
-from tui.games import galileo_turns
 from tui.games.base import RulesError, Step
 from tui.games.checks import check_session
 from tui.games.galileo import GAME
-from tui.games.galileo_turns import (
+from tui.games.galileo.turns import (
     THIS_TURN,
     Turn,
+    box_remaining,
     describe_draw,
     draw_position,
+    drawn_cards_text,
     listed_turns,
+    progress,
     record_draw,
     remove_draw,
+    session_turns,
     turn_in_progress,
+    turn_name,
     turns_ended,
     undo_turn,
 )
@@ -51,10 +55,10 @@ def test_the_triggering_players_own_turn_is_listed_first() -> None:
     """The deck empties during Bo's turn: the rest of it is played before Cy finishes the round."""
     data = session(trigger_turn_over=False)
     assert listed_turns(data)[0] == Turn(1, THIS_TURN)
-    assert listed_turns(data)[1:] == galileo_turns.session_turns(data)
+    assert listed_turns(data)[1:] == session_turns(data)
     assert turn_in_progress(data) == 0
     draw = record_draw(data, "gap", 12)
-    assert draw["turn"] == 0 and galileo_turns.turn_name(data, 0) == "Bo"
+    assert draw["turn"] == 0 and turn_name(data, 0) == "Bo"
 
 
 def test_a_file_from_before_keeps_its_meaning() -> None:
@@ -64,7 +68,7 @@ def test_a_file_from_before_keeps_its_meaning() -> None:
     check_session(old)
     assert turns_ended(old) == 2  # Bo's rest and Cy's turn
     assert turn_in_progress(old) == 2  # Ada's final turn: "turn 2", as the old file says
-    assert galileo_turns.turn_name(old, 2) == "Ada"
+    assert turn_name(old, 2) == "Ada"
     GAME.apply(old, step(old, "final-turns"), {"turns_done": 1, "draws": old["draws"]})
     assert old["trigger_turn_over"] is True and old["turns_done"] == 1
 
@@ -115,7 +119,7 @@ def test_a_removed_draw_is_kept_and_numbering_goes_on() -> None:
     assert "removed" not in second
     third = record_draw(data, "gap", 10)
     assert third["position"] == draw_position(7, 2, 10)  # the 3rd draw, as if none was removed
-    assert "(removed: by hand)" in galileo_turns.drawn_cards_text(data)
+    assert "(removed: by hand)" in drawn_cards_text(data)
     with pytest.raises(RulesError):
         remove_draw(data, 1, "by hand")  # removed already
     with pytest.raises(RulesError):
@@ -126,7 +130,7 @@ def test_a_removed_draw_is_kept_and_numbering_goes_on() -> None:
 def test_undoing_a_turn_removes_the_draws_of_the_turn_not_played_any_more() -> None:
     data = session(trigger_turn_over=True, turns_done=1)
     drawn(data, (12,))  # turn 2, Ada's
-    data.update(galileo_turns.progress(3))
+    data.update(progress(3))
     drawn(data, (11,))  # turn 3, Bo's, in progress
     assert undo_turn(data) == [2]  # Ada's turn is played again: Bo's draw goes
     assert turn_in_progress(data) == 2
@@ -141,9 +145,9 @@ def test_undoing_a_turn_removes_the_draws_of_the_turn_not_played_any_more() -> N
 
 def test_a_removed_box_card_goes_back_for_the_next_count() -> None:
     data = drawn(session(trigger_turn_over=True), (12,))
-    assert galileo_turns.box_remaining(data) == 11
+    assert box_remaining(data) == 11
     remove_draw(data, 1, "by hand")
-    assert galileo_turns.box_remaining(data) == 12
+    assert box_remaining(data) == 12
 
 
 # --- item 3: a changed trigger or first player resets the turns ----------------------------

@@ -8,36 +8,21 @@ galileo-notes.md (the component counts that bound what a player can hold).
 from __future__ import annotations
 
 import copy
+from functools import partial
 from typing import Any
 
 import pytest
 
-from tui.games.base import RulesError, Step
+from tests.galileo_entries import player as blank_player
+from tui.games.base import RulesError, Step, signed
 from tui.games.checks import check_session
-from tui.games.galileo import (
-    DEFAULT_CELLAR_VALUES,
-    GAME,
-    SCORE_SUMMARY,
-    cellar_resets,
-    score_summary,
-    signed,
-)
+from tui.games.galileo import GAME
+from tui.games.galileo.cellar import DEFAULT_CELLAR_VALUES, cellar_resets
+from tui.games.galileo.summary import SCORE_SUMMARY, score_summary
 
 FOUR_SUBJECTS = ["Major Objects", "Comets", "Inquisitors", "Constellations"]
 
-
-def player(name: str, **entries: Any) -> dict[str, Any]:
-    table: dict[str, Any] = {
-        "name": name,
-        "track": 0,
-        "university": [{"subject": s, "met": 0, "multiplier": 0} for s in FOUR_SUBJECTS],
-        "cellar": [0, 0, 0, 0],
-        "farewell": 0,
-        "tribunal": 0,
-        "dice": 0,
-        "quadrants": 0,
-    }
-    return table | entries
+player = partial(blank_player, subjects=FOUR_SUBJECTS)
 
 
 def session(*players: dict[str, Any], **top: Any) -> dict[str, Any]:

@@ -17,20 +17,15 @@ from typing import Any
 import pytest
 
 from tests.fresh_python import python_output
+from tests.galileo_entries import player
 from tui.games.base import Game, RulesError, Step
-from tui.games.galileo import (
-    DEFAULT_CELLAR_VALUES,
-    DICE_MARKS,
-    DIE_MARK,
-    GAME,
-    SCORE_SUMMARY,
-    SUBJECT_NAMES,
-    SUBJECTS,
-    die_face_text,
-    fill_in,
-    form_values,
-)
-from tui.games.galileo_turns import (
+from tui.games.galileo import GAME
+from tui.games.galileo.apply import fill_in
+from tui.games.galileo.board import SUBJECT_NAMES, SUBJECTS
+from tui.games.galileo.cellar import DEFAULT_CELLAR_VALUES
+from tui.games.galileo.scores_form import form_values
+from tui.games.galileo.summary import DICE_MARKS, DIE_MARK, SCORE_SUMMARY, die_face_text
+from tui.games.galileo.turns import (
     box_remaining,
     draw_instruction,
     draw_position,
@@ -40,21 +35,6 @@ from tui.games.galileo_turns import (
 
 ROOT = Path(__file__).resolve().parents[2]
 FOUR_SUBJECTS = ["Major Objects", "Library", "Inquisitors", "Comets"]
-
-
-def player(name: str, **entries: Any) -> dict[str, Any]:
-    """A player with every key filled and nothing scoring, unless `entries` say otherwise."""
-    table: dict[str, Any] = {
-        "name": name,
-        "track": 0,
-        "university": [{"subject": s, "met": 0, "multiplier": 0} for s in FOUR_SUBJECTS],
-        "cellar": [0, 0, 0, 0],
-        "farewell": 0,
-        "tribunal": 0,
-        "dice": 0,
-        "quadrants": 0,
-    }
-    return table | entries
 
 
 def session(*players: dict[str, Any], **top: Any) -> dict[str, Any]:
@@ -418,7 +398,7 @@ def test_draws_are_the_same_in_every_python_run() -> None:
         draw_position(seed, n, box) for seed in (0, 7, 2**31) for n in range(5) for box in (3, 6)
     ]
     code = (
-        "from tui.games.galileo_turns import draw_position\n"
+        "from tui.games.galileo.turns import draw_position\n"
         "print([draw_position(s, n, b) for s in (0, 7, 2**31) for n in range(5) for b in (3, 6)])"
     )
     env = os.environ | {"PYTHONHASHSEED": "12345"}

@@ -12,10 +12,8 @@ from typing import Any
 import pytest
 
 from tui.games.base import RulesError
-from tui.games.galileo import (
-    GAME,
-)
-from tui.games.galileo_turns import (
+from tui.games.galileo import GAME
+from tui.games.galileo.turns import (
     FINAL_TURN,
     REST_OF_ROUND,
     Turn,

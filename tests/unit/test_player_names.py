@@ -13,8 +13,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.helpers import RFTG_EXAMPLE, make_test_app
-from tui.games import galileo, rftg
 from tui.games.base import RulesError, name_key
+from tui.games.galileo.entries import check_names
+from tui.games.rftg.entries import player_names
 from tui.session.fields import Invalid, check_players
 from tui.session.files import SaveError, read_session
 
@@ -46,9 +47,9 @@ def test_the_setup_screen_refuses_a_name_seated_twice(one: str, other: str) -> N
 @pytest.mark.parametrize(("one", "other"), SAME)
 def test_the_rules_refuse_a_player_seated_twice(one: str, other: str) -> None:
     with pytest.raises(RulesError, match="already"):
-        galileo.check_names([one, other])
+        check_names([one, other])
     with pytest.raises(RulesError, match="already seated"):
-        rftg._player_names([{"name": one}, {"name": other}])
+        player_names([{"name": one}, {"name": other}])
 
 
 def test_a_file_with_one_player_twice_is_refused(saves: Path) -> None:

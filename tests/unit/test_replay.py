@@ -13,7 +13,8 @@ import pytest
 from tui.games import get_game
 from tui.games.base import RulesError
 from tui.records.corrections import correctable_steps, corrected
-from tui.records.replay import correction_notes, drift, replay, start_data
+from tui.records.replay import drift, replay, start_data
+from tui.records.replay_text import correction_notes
 from tui.session.owner import Session
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "saves" / "examples"

@@ -1,7 +1,7 @@
 """Race for the Galaxy card data: the packaged facts, lookup by name, and the picker's search.
 
 The expected facts are written out here (transcribed from the project's shared card list) so
-the packaged ``rftg_cards.toml`` is checked without reading anything outside the product.
+the packaged ``cards.toml`` is checked without reading anything outside the product.
 """
 
 from __future__ import annotations
@@ -10,20 +10,18 @@ from collections import Counter
 
 import pytest
 
-from tui.games import rftg
-from tui.games.rftg import (
+from tui.games.rftg.bonuses import SIX_DEV_CATEGORIES
+from tui.games.rftg.cards import (
     Card,
     all_cards,
     canonical_name,
     card,
     card_names,
-    closest_names,
     deck_copies,
-    search_cards,
     six_cost_developments,
-    tableau_problems,
-    unknown_card_message,
 )
+from tui.games.rftg.search import closest_names, search_cards, unknown_card_message
+from tui.games.rftg.tableau import tableau_problems
 
 # name | kind | cost | VP ("?" = formula) | copies | military world | good/mode | keywords |
 # unconditional Military | powers. First-edition values; the 2nd edition's five changes are
@@ -206,7 +204,7 @@ def test_the_twelve_six_cost_developments_have_a_formula_instead_of_printed_vp()
     for name in six_cost_developments():
         six = card(name)
         assert (six.is_development, six.cost, six.vp, six.copies) == (True, 6, 0, 1)
-    assert set(six_cost_developments()) == set(rftg.SIX_DEV_CATEGORIES)
+    assert set(six_cost_developments()) == set(SIX_DEV_CATEGORIES)
 
 
 def test_23_military_worlds_and_developments_are_never_military() -> None:

@@ -14,17 +14,16 @@ import pytest
 
 from tests.fresh_python import python_output
 from tui.games.base import Data, RulesError, Step
-from tui.games.rftg import (
-    GAME,
-    PHASES,
+from tui.games.rftg import GAME
+from tui.games.rftg.bonuses import six_dev_bonus, six_dev_bonuses
+from tui.games.rftg.ending import (
     chip_pool,
     chips_beyond_pool,
     end_check_message,
     game_ends,
     overflow_applies,
-    six_dev_bonus,
-    six_dev_bonuses,
 )
+from tui.games.rftg.facts import PHASES
 
 
 def player(

@@ -186,7 +186,7 @@ def test_the_list_is_newest_first_and_keeps_unreadable_files(saves: Path) -> Non
     os.utime(saves / "bad.toml", (2, 2))
     listed = list_sessions(saves)
     assert [s.path.name for s in listed] == ["new.toml", "bad.toml", "old.toml"]
-    assert listed[0].winners == ("Ada",) and listed[0].players == ("Ada", "Bo")
+    assert listed[0].record.winners == ("Ada",) and listed[0].players == ("Ada", "Bo")
     assert listed[1].error.startswith(str(saves / "bad.toml"))
 
 
@@ -216,7 +216,8 @@ def test_a_few_sessions_are_listed_alike_with_or_without_history_index(
     for number in range(files):
         write_session(saves / f"s{number}.toml", toy_data())
         os.utime(saves / f"s{number}.toml", (number + 1, number + 1))
-    script = ("import sys\nfrom pathlib import Path\nfrom tui.session.files import list_sessions\n"
+    script = ("import sys\nfrom pathlib import Path\n"
+              "from tui.records.listing import list_sessions\n"
               "from tui.games import GAME_MODULES\nGAME_MODULES['toy'] = 'tests.toy_game'\n"
               f"listed = list_sessions(Path({str(saves)!r}))\n"
               "print([s.path.name for s in listed], [s.players for s in listed][0],\n"

@@ -30,3 +30,10 @@ def get_game(game_id: str) -> Game:
     module = importlib.import_module(GAME_MODULES[game_id])
     game: Game = module.GAME
     return game
+
+
+def player_range(game_id: str) -> tuple[int, int]:
+    """The fewest and the most players the game is for (its MIN_PLAYERS and MAX_PLAYERS);
+    KeyError for an unknown id."""
+    module = importlib.import_module(GAME_MODULES[game_id])
+    return int(module.MIN_PLAYERS), int(module.MAX_PLAYERS)

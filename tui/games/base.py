@@ -7,15 +7,15 @@ session mapping (the same shape as the TOML file, see the README's save format).
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Mapping, MutableMapping, Sequence
+from collections.abc import Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 Data = MutableMapping[str, Any]
 
-FieldKind = Literal["int", "text", "choice", "bool", "names"]
+FieldKind = Literal["int", "text", "choice", "bool"]
 StepKind = Literal[
-    "setup", "form", "checklist", "info", "cards", "turns", "breakdown"
+    "setup", "form", "checklist", "cards", "turns", "breakdown"
 ]
 DecidedBy = Literal["score", "tiebreak", "shared"]
 
@@ -31,6 +31,11 @@ class RulesError(ValueError):
         super().__init__(f"{key}: {message}")
         self.key = key
         self.message = message
+
+
+# What a damaged (hand-edited) file can still break in the rules code, beyond the RulesError
+# they raise: a missing or mistyped key, or nesting deep enough to exhaust the stack.
+BROKEN = (RulesError, LookupError, TypeError, ValueError, AttributeError, RecursionError)
 
 
 @dataclass(frozen=True)
@@ -177,9 +182,6 @@ def rank_winners(
     if len(leaders) == 1:
         return (leaders[0].name,), "tiebreak", tied
     return tuple(p.name for p in leaders), "shared", tied
-
-
-Validator = Callable[[Any], str | None]
 
 
 def name_key(name: str) -> str:

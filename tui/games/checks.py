@@ -17,7 +17,7 @@ from tui.games import get_game
 from tui.games.base import RulesError, Step
 from tui.games.values import confirmed, is_int, table_list
 
-GAME_CHECKS = {"rftg": "tui.games.rftg_checks", "galileo": "tui.games.galileo_checks"}
+GAME_CHECKS = {"rftg": "tui.games.rftg.checks", "galileo": "tui.games.galileo.checks"}
 
 
 def check_session(data: Mapping[str, Any]) -> None:
@@ -86,6 +86,6 @@ def _check_logged_values(data: Mapping[str, Any], steps: Sequence[Step]) -> None
             if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
                 raise RulesError(f"{where}.players", "must be a list of names")
         if step.kind == "cards":
-            from tui.games.rftg_checks import check_tableau_values
+            from tui.games.rftg.checks import check_tableau_values
 
             check_tableau_values(values, where, data, step.title.split(":")[0])

@@ -4,13 +4,43 @@ RulesError naming its key. Pure."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 from tui.games.base import RulesError
 
 
-def is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)  # True is not a count
+
+
+def checked_int(value: object, path: str, low: int | None, high: int | None) -> int:
+    """`value` as a whole number from `low` to `high` (None: unbounded); `path` names it."""
+    if not is_int(value):
+        raise RulesError(path, f"must be a whole number, not {value!r}")
+    if low is not None and value < low:
+        raise RulesError(path, f"must be at least {low}, not {value}")
+    if high is not None and value > high:
+        raise RulesError(path, f"must be at most {high}, not {value}")
+    return value
+
+
+def int_at(
+    table: Mapping[str, Any], key: str, path: str, low: int | None = 0, high: int | None = None
+) -> int:
+    """table[key] as a checked whole number (a count unless `low` says otherwise)."""
+    if key not in table:
+        raise RulesError(path, "missing")
+    return checked_int(table[key], path, low, high)
+
+
+def list_at(table: Mapping[str, Any], key: str, path: str) -> Sequence[Any]:
+    """table[key], which must be a list."""
+    if key not in table:
+        raise RulesError(path, "missing")
+    value = table[key]
+    if not isinstance(value, Sequence) or isinstance(value, str):
+        raise RulesError(path, "must be a list")
+    return value
 
 
 def table_list(value: object, key: str) -> Sequence[Mapping[str, Any]]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tui.games.base import RulesError, Step
-from tui.records.replay import when
+from tui.records.replay_text import when
 from tui.session.owner import Session
 
 # Steps whose values can be corrected: those that record what was counted. Seating and

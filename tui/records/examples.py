@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tui.records.listing import SessionSummary, summary_of
+from tui.records.listing import Listed
 from tui.session.folder import session_stats
 
 PACKAGE = Path(__file__).resolve().parent.parent  # tui/
@@ -27,7 +27,7 @@ def is_example(path: Path) -> bool:
     return folder is not None and path.resolve().parent == folder.resolve()
 
 
-def example_summaries() -> list[SessionSummary]:
+def example_summaries() -> list[Listed]:
     """The examples as the home list shows them, by name; read file by file, so no index
     is ever written beside them."""
     from tui.records.history import read_record
@@ -35,5 +35,5 @@ def example_summaries() -> list[SessionSummary]:
     folder = examples_folder()
     if folder is None:
         return []
-    return [summary_of(folder / name, read_record(folder, name))
+    return [Listed(folder / name, read_record(folder, name))
             for name in sorted(session_stats(folder))]

@@ -1,7 +1,9 @@
 """Exports: one finished session as a Markdown table, every session as one CSV.
 
-Pure text from history records, no Textual; the app and `lastround export` write it with
-write_export, which never writes through a link inside the saves folder.
+Text from history records, no Textual. The app's exports (`export_session` from replay,
+`export_sessions` from history) go into the saves folder's exports/; `lastround export`
+prints the same text or writes it where asked. Every write goes through write_export, which
+never writes through a link inside the saves folder.
 The Markdown pastes into a chat as a table; the CSV has one row per player per session with
 each scoring part under its `lastround score --json` name.
 """
@@ -12,12 +14,15 @@ import csv
 import io
 import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from tui.games import GAME_MODULES
-from tui.games.base import verdict
-from tui.records.history import SessionRecord
+from tui.games.base import Result, verdict
+from tui.records.history import SessionRecord, record_from_data
+from tui.records.replay import final_result
+from tui.records.replay_text import correction_notes
 from tui.session.files import SaveError, atomic_write
 from tui.session.plain_text import visible
 
@@ -96,6 +101,33 @@ def sessions_csv(records: Iterable[SessionRecord]) -> str:
 
 def markdown_name(session_file: str) -> str:
     return f"{session_file.removesuffix('.toml')}.md"
+
+
+def finished_markdown(record: SessionRecord, data: Mapping[str, Any], result: Result) -> str:
+    """A finished session's Markdown with, under it, the tie-break's reasons and every
+    correction made after the game. ValueError when `record` has no final scores."""
+    return session_markdown(record, [*result.explanation, *correction_notes(data)])
+
+
+def export_session(saves: Path, file: str, data: Mapping[str, Any]) -> Path:
+    """Write the Markdown of session `file` (checked as opening it would be) into the saves
+    folder's exports, and say where. ValueError when it has no final scores; SaveError or
+    OSError when it can't be written."""
+    record = record_from_data(file, data)
+    text = finished_markdown(record, data, final_result(data))
+    target = saves / EXPORTS / markdown_name(file)
+    write_export(saves, target, text)
+    return target
+
+
+def export_sessions(saves: Path, records: Iterable[SessionRecord]
+                    ) -> tuple[Path, list[SessionRecord]]:
+    """Write every finished session among `records` into one CSV in the saves folder's
+    exports: where, and the sessions written. SaveError or OSError when it can't be."""
+    scored = [r for r in records if r.scored]
+    target = saves / EXPORTS / CSV_NAME
+    write_export(saves, target, sessions_csv(scored))
+    return target, scored
 
 
 def write_export(saves: Path, target: Path, text: str) -> None:

@@ -9,9 +9,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from tui.records.export import session_markdown, sessions_csv, write_export
+from tui.records.export import finished_markdown, sessions_csv, write_export
 from tui.records.history import SessionRecord, checked_record
-from tui.records.replay import correction_notes
 from tui.session.files import SaveError
 from tui.session.folder import saves_folder
 from tui.session.opening import not_finished, open_session
@@ -26,8 +25,7 @@ def one_session(file: Path, as_csv: bool) -> str:
         raise SaveError(f"{file}: the session is not finished: there are no final scores yet")
     if as_csv:
         return sessions_csv([record])
-    notes = [*result.explanation, *correction_notes(data)]
-    return session_markdown(record, notes)
+    return finished_markdown(record, data, result)
 
 
 def every_session(folder: Path) -> tuple[str, list[SessionRecord]]:

@@ -14,9 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from tui.games import game_title
-from tui.games.base import Result, RulesError, name_key
-from tui.session.files import SaveError, read_session
-from tui.session.opening import check_openable, problem
+from tui.games.base import Result, name_key
+from tui.records.replay_text import when
+from tui.session.files import SaveError
+from tui.session.opening import Opened, checked, open_file, problem
 from tui.session.plain_text import one_line
 
 
@@ -55,31 +56,32 @@ class SessionRecord:
 
     @property
     def date(self) -> str:
-        return self.created[:16].replace("T", " ") if self.created else "?"
+        return when(self.created)
 
 
 def read_record(folder: Path, name: str) -> SessionRecord:
-    """Read and total one file, in one pass (tomllib once)."""
+    """Read and total one file, in one pass (tomllib once), through the one door."""
     path = folder / name
     try:
-        data = read_session(path)
+        opened = open_file(path)
     except SaveError as error:
         return SessionRecord(name, error=str(error).removeprefix(f"{path}: "))
-    return record_from_data(name, data)
+    return record_of(name, opened)
 
 
 def record_from_data(file: str, data: Mapping[str, Any]) -> SessionRecord:
-    """A checked session's record; a finished one is totalled by its game's rules.
+    """The record of a session already read: checked as the door checks a file."""
+    return record_of(file, checked(data))
 
-    What opening the session would refuse makes it an unreadable record already (the rules
-    total only sessions that pass these checks).
-    """
-    try:
-        result = check_openable(data)
-    except RulesError as error:
+
+def record_of(file: str, opened: Opened) -> SessionRecord:
+    """A session's record; a finished one is totalled by its game's rules. What opening the
+    session would refuse makes it an unreadable record (the game and status still named)."""
+    data = opened.data
+    if opened.refused is not None:
         return SessionRecord(file, game=str(data["game"]), status=str(data["status"]),
-                             error=one_line(problem(error)))
-    return checked_record(file, data, result)
+                             error=one_line(problem(opened.refused)))
+    return checked_record(file, data, opened.result)
 
 
 def checked_record(file: str, data: Mapping[str, Any], result: Result | None) -> SessionRecord:

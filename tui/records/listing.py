@@ -12,27 +12,24 @@ from tui.session.plain_text import one_line
 
 
 @dataclass(frozen=True)
-class SessionSummary:
+class Listed:
+    """A session file on the home list: where it is, and history's record of what it says."""
+
     path: Path
-    game: str = ""
-    created: str = ""
-    players: tuple[str, ...] = ()
-    status: str = ""
-    winners: tuple[str, ...] = ()
-    error: str = ""
+    record: SessionRecord
+
+    @property
+    def error(self) -> str:
+        """The one line saying why the file can't be opened ("" when it can)."""
+        return one_line(f"{self.path}: {self.record.error}") if self.record.error else ""
 
     @property
     def title(self) -> str:
-        return game_title(self.game)
+        return game_title(self.record.game)
 
-
-def summary_of(path: Path, record: SessionRecord) -> SessionSummary:
-    """A file as the home list shows it, from history's record of it."""
-    if record.error:
-        return SessionSummary(path, game=record.game, error=one_line(f"{path}: {record.error}"))
-    return SessionSummary(path, game=record.game, created=record.created,
-                          players=tuple(p.name for p in record.players), status=record.status,
-                          winners=record.winners)
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(player.name for player in self.record.players)
 
 
 # A folder of this few sessions is listed by reading its files: about as quick as opening
@@ -40,7 +37,7 @@ def summary_of(path: Path, record: SessionRecord) -> SessionSummary:
 READ_DIRECTLY_UP_TO = 4
 
 
-def list_sessions(folder: Path) -> list[SessionSummary]:
+def list_sessions(folder: Path) -> list[Listed]:
     """Every session file in the folder, newest first (unreadable ones included).
 
     What each file says comes from history's index, so a folder of many sessions is listed
@@ -62,4 +59,4 @@ def list_sessions(folder: Path) -> list[SessionSummary]:
         # A file that appeared since the folder was listed sorts last, as one gone would.
         return stats.get(record.file, (0, 0))[1], record.file
 
-    return [summary_of(folder / r.file, r) for r in sorted(records, key=newest, reverse=True)]
+    return [Listed(folder / r.file, r) for r in sorted(records, key=newest, reverse=True)]

@@ -11,17 +11,15 @@ Pure but for reading the file: no Textual, no tomlkit.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tui.games import get_game
-from tui.games.base import Result, RulesError
+from tui.games.base import BROKEN, Result, RulesError
 from tui.games.checks import check_session
 from tui.session.files import SaveError, kept_note, read_session
 from tui.session.plain_text import visible
-
-# What a damaged file can still break in the rules code, beyond the RulesError they raise.
-BROKEN = (RulesError, LookupError, TypeError, ValueError, AttributeError, RecursionError)
 
 
 def check_openable(data: Mapping[str, Any]) -> Result | None:
@@ -38,13 +36,37 @@ def check_openable(data: Mapping[str, Any]) -> Result | None:
         raise RulesError("", f"can't be opened: {error}") from None
 
 
+@dataclass(frozen=True)
+class Opened:
+    """A session as the door found it: its result once finished, or why it is refused (the
+    data is kept either way, so history can still name a refused file's game)."""
+
+    data: Mapping[str, Any]
+    result: Result | None = None
+    refused: RulesError | None = None
+
+
+def checked(data: Mapping[str, Any]) -> Opened:
+    """A session's data through the checks of the door, without the file."""
+    try:
+        return Opened(data, check_openable(data))
+    except RulesError as error:
+        return Opened(data, refused=error)
+
+
+def open_file(path: Path) -> Opened:
+    """The door itself: SaveError in one line for a file that is no session at all, else the
+    session with its result or its refusal."""
+    return checked(read_session(path))
+
+
 def open_session(path: Path) -> tuple[dict[str, Any], Result | None]:
     """The file's data and (when finished) its result; SaveError in one line otherwise."""
     data = read_session(path)
-    try:
-        return data, check_openable(data)
-    except RulesError as error:
-        raise SaveError(f"{path}: {problem(error)}{kept_note(path)}") from None
+    opened = checked(data)
+    if opened.refused is not None:
+        raise SaveError(f"{path}: {problem(opened.refused)}{kept_note(path)}")
+    return data, opened.result
 
 
 def problem(error: RulesError) -> str:

@@ -120,14 +120,12 @@ class Safekeeping:
         session = self.session
         assert session is not None
         old = session.path
-        players, game, created = session.players, session.game_id, str(session.data["created"])
-        if (old is None or players == players_before or self.not_held(old)
-                or not is_named_for(old, game, players_before, created)
-                or is_named_for(old, game, players, created)):
+        if old is None or not self.move_due(session, old, players_before):
             return None
+        game, created = session.game_id, str(session.data["created"])
         target: Path | None = None
         try:
-            target, lock = claim_name(session_names(old.parent, game, players, created))
+            target, lock = claim_name(session_names(old.parent, game, session.players, created))
             try:
                 write_session(target, session.data)
             except OSError:
@@ -139,15 +137,18 @@ class Safekeeping:
             shown = target.name if target is not None else "a name for the new players"
             return (f"{old.name} keeps its name: it could not be saved as {shown} "
                     f"({reason(error)}).")
-        for companion in (draft_path, backup_path):
-            with suppress(OSError):
-                if os.path.lexists(companion(old)):
-                    os.replace(companion(old), companion(target))
-        with suppress(OSError):
-            old.unlink()
+        move_companions(old, target)
         self.hold(lock, target)  # lets the old lock go
         session.path = target
         return ""
+
+    def move_due(self, session: Session, old: Path, players_before: list[str]) -> bool:
+        """Whether the file at `old`, held by this app, bears the name Last Round gave the
+        players before and not yet the one the players now give."""
+        game, created = session.game_id, str(session.data["created"])
+        return (session.players != players_before and not self.not_held(old)
+                and is_named_for(old, game, players_before, created)
+                and not is_named_for(old, game, session.players, created))
 
     def names_in(self, folder: Path) -> Iterator[Path]:
         session = self.session
@@ -203,6 +204,16 @@ def claim_name(candidates: Iterable[Path]) -> tuple[Path, SessionLock]:
             return path, lock
         lock.release()  # written since it was looked at
     raise OSError(errno.EEXIST, f"no free name for a new session among {MOST_NAMES}")
+
+
+def move_companions(old: Path, target: Path) -> None:
+    """The session is written at `target`: its draft and backup follow it, the old file goes."""
+    for companion in (draft_path, backup_path):
+        with suppress(OSError):
+            if os.path.lexists(companion(old)):
+                os.replace(companion(old), companion(target))
+    with suppress(OSError):
+        old.unlink()
 
 
 def remove_leftovers(session: Path) -> None:

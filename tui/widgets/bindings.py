@@ -12,7 +12,8 @@ from functools import partial
 from typing import Any
 
 from textual.app import App, SystemCommand
-from textual.binding import ActiveBinding
+from textual.binding import ActiveBinding, Binding
+from textual.dom import DOMNode
 from textual.screen import Screen
 
 # Not offered: the palette itself.
@@ -21,9 +22,10 @@ SKIP_ACTIONS = frozenset({"command_palette"})
 
 def offered_bindings(app: App[Any], screen: Screen[Any]) -> Iterator[ActiveBinding]:
     """The screen's active bindings, then the app's priority ones: a modal box hides the app's
-    other keys, but Ctrl+Q and Ctrl+P work everywhere."""
+    other keys, but Ctrl+Q and Ctrl+P work everywhere. (The app's own BINDINGS declare both;
+    Textual's defaults under them have no id and are never offered.)"""
     yield from screen.active_bindings.values()
-    for _key, binding in app._bindings:
+    for binding in Binding.make_bindings(app.BINDINGS):
         if binding.priority and app.check_action(binding.action, ()) is not False:
             yield ActiveBinding(app, binding, True, binding.tooltip)
 
@@ -41,3 +43,19 @@ def binding_commands(app: App[Any], screen: Screen[Any]) -> Iterator[SystemComma
         what = binding.tooltip or binding.description
         yield SystemCommand(binding.description or binding.action, f"{what} (key: {key})",
                             partial(app.run_action, binding.action, active.node))
+
+
+def binding_chain(screen: Screen[Any]) -> list[tuple[DOMNode, Binding, bool | None]]:
+    """Every binding a key can reach on `screen`, from the focused widget up to the first modal
+    screen (or the app), each with its action's state there (False: not offered; None: shown
+    but disabled), in the order Textual tries them.
+
+    Textual's `active_bindings` is made from this chain but keeps only the first binding of
+    each key, while a key whose action does nothing where it is bound goes on to the next.
+    Textual has no public view of the whole chain: its two private names are used here alone,
+    and tests/ui/test_textual_names.py fails when an upgrade changes them.
+    """
+    app = screen.app
+    return [(node, binding, app._check_action_state(binding.action, node))
+            for node, bindings in screen._modal_binding_chain
+            for _key, binding in bindings]

@@ -6,32 +6,29 @@ from collections.abc import Mapping
 from typing import Any
 
 from tui.games.base import RulesError
+from tui.games.rftg.entries import edition_of, read_tableau, whole_number
+from tui.games.rftg.facts import HAND_LIMIT, MAX_PLAYERS, MIN_PLAYERS, POOL_ANSWERS
 from tui.games.values import is_int, seated, table_list
 
 
 def check_tableau_values(
     table: Mapping[str, Any], where: str, data: Mapping[str, Any], player: str
 ) -> None:
-    from tui.games import rftg
-
     if "tableau" in table:
-        rftg._tableau(table["tableau"], f"{where}.tableau", player, rftg._edition(data))
+        read_tableau(table["tableau"], f"{where}.tableau", player, edition_of(data))
     for key in ("tableau_vp", "bonus_vp"):
         if key in table and not is_int(table[key]):
             raise RulesError(f"{where}.{key}", "must be a whole number")
 
 
 def check_game_data(data: Mapping[str, Any]) -> None:
-    from tui.games import rftg  # each game's rules load only for its own sessions
-
-    rftg._edition(data)
-    for index, player in enumerate(seated(data, rftg.MIN_PLAYERS, rftg.MAX_PLAYERS)):
+    edition_of(data)
+    for index, player in enumerate(seated(data, MIN_PLAYERS, MAX_PLAYERS)):
         where = f"players[{index}]"
         check_tableau_values(player, where, data, str(player["name"]))
         for key in ("chips", "hand", "goods"):
             if key in player:  # a hand is discarded down to 10 at the end of every round
-                rftg._whole_number(player, where, key, 0,
-                                   rftg.HAND_LIMIT if key == "hand" else None)
+                whole_number(player, where, key, 0, HAND_LIMIT if key == "hand" else None)
     for index, check in enumerate(table_list(data.get("end_checks", []), "end_checks")):
         where = f"end_checks[{index}]"
         largest = check.get("largest_tableau", 0)
@@ -46,6 +43,6 @@ def check_game_data(data: Mapping[str, Any]) -> None:
     for index, entry in enumerate(table_list(data.get("log", []), "log")):
         pool = entry.get("values", {}).get("pool")
         if str(entry.get("step")).startswith("end-check-") and pool is not None \
-                and pool not in rftg.POOL_ANSWERS:
+                and pool not in POOL_ANSWERS:
             raise RulesError(f"log[{index}].values.pool",
-                             f"must be one of: {', '.join(rftg.POOL_ANSWERS)}")
+                             f"must be one of: {', '.join(POOL_ANSWERS)}")

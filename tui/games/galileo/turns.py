@@ -1,8 +1,8 @@
 """Galileo Galilei: the turns still to play once the deck is empty, and the fair Tier III draws.
 
-Pure rules: standard library only, no I/O. Reads and writes the session keys ``first_player``,
-``trigger``, ``trigger_turn_over``, ``turns_done``, ``draws`` and ``seed`` (see
-tui.games.galileo's docstring).
+Pure rules: no I/O. Reads and writes the session keys ``first_player``, ``trigger``,
+``trigger_turn_over``, ``turns_done``, ``draws`` and ``seed`` (see the docstring of
+tui.games.galileo).
 
 The turns listed are the triggering player's own turn, still in progress when the deck
 empties (draws during it are recorded against that player), then `final_turns`. The count
@@ -18,15 +18,12 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, TypeGuard
+from typing import Any, Literal
 
 from tui.games.base import Data, RulesError, player_names
+from tui.games.values import is_int
 
 DRAW_REASONS: tuple[str, ...] = ("gap", "reward")
-
-
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)  # True is not a count
 
 
 # --- End of game: who still plays ------------------------------------------------------------
@@ -62,7 +59,7 @@ def final_turns(players: int, first: int, trigger: int) -> list[Turn]:
 
 
 def check_seat(key: str, seat: int, players: int) -> None:
-    if not _is_int(seat) or not 0 <= seat < players:
+    if not is_int(seat) or not 0 <= seat < players:
         raise RulesError(key, f"must be a seat from 0 to {players - 1}, not {seat!r}")
 
 
@@ -116,7 +113,7 @@ def turn_name(data: Mapping[str, Any], turn: object) -> str:
     except RulesError:
         return ""
     names = player_names(data)
-    if not _is_int(turn) or not 0 <= turn < len(listed) or listed[turn].seat >= len(names):
+    if not is_int(turn) or not 0 <= turn < len(listed) or listed[turn].seat >= len(names):
         return ""
     return names[listed[turn].seat]
 
@@ -172,7 +169,7 @@ def describe_draw(draw: Mapping[str, Any], player: str = "") -> str:
     why = "display gap" if draw.get("reason") == "gap" else "constellation reward"
     card = f": {draw['card']}" if draw.get("card") else ""
     position = draw.get("position")
-    which = ordinal(position) if _is_int(position) else "?"
+    which = ordinal(position) if is_int(position) else "?"
     turn = draw.get("turn", "?")
     if turn == 0:
         when = f"rest of {player}'s turn" if player else "rest of the deck-emptying turn"
@@ -217,7 +214,7 @@ def remove_draw(data: Data, number: int, why: str) -> dict[str, Any]:
     """Mark draw `number` (1-based) removed, keeping it: numbering and later draws stay as
     they were. RulesError when there is no such draw or it is removed already."""
     draws = data.get("draws") or []
-    if not _is_int(number) or not 1 <= number <= len(draws):
+    if not is_int(number) or not 1 <= number <= len(draws):
         raise RulesError("draws", f"there is no draw {number}")
     draw = draws[number - 1]
     if draw.get("removed"):
@@ -277,7 +274,7 @@ def record_draw(
     if box is None:
         raise RulesError("draws.box", "say how many unused Tier III cards the box holds")
     seed = data.get("seed")
-    if not _is_int(seed):  # the session writes it; a hand-edited file may have lost it
+    if not is_int(seed):  # the session writes it; a hand-edited file may have lost it
         raise RulesError("seed", "the session has no whole-number seed for fair draws")
     turn = turn_in_progress(data)
     if turn is None:
@@ -286,3 +283,4 @@ def record_draw(
     draw = {"turn": turn, "reason": reason, "box": box, "position": position, "card": card}
     data.setdefault("draws", []).append(draw)
     return draw
+

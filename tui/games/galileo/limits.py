@@ -2,7 +2,7 @@
 
 Every bound comes from the component counts in ../shared/rules/README.md and galileo-notes.md
 (§1 components, §5 the Subjects' counts); where no component bounds a value, none is set.
-Pure: standard library only. The checks read the plain session mapping leniently (a missing or
+Pure. The checks read the plain session mapping leniently (a missing or
 malformed key is someone else's check) and return the first problem as (key, reason), the key
 relative to the player (``cellar``, ``university[2].met``, ``dice``), so the file checks can
 name it ``players[0].dice`` and the scores form can show it at its field.
@@ -11,7 +11,9 @@ name it ``players[0].dice`` and the scores form can show it at its field.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, TypeGuard
+from typing import Any
+
+from tui.games.values import is_int
 
 # S1 lists 33 Inquisitor tokens, S2 32: 33 is the bound that refuses nothing a real game holds.
 INQUISITORS_IN_GAME = 33
@@ -42,21 +44,17 @@ INQUISITORS_SUBJECT = "inquisitors"
 Problem = tuple[str, str]  # (key relative to the player, the reason)
 
 
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _counts(value: object) -> list[int]:
     """The whole numbers of a list entry (others are left to the format checks)."""
     if not isinstance(value, Sequence) or isinstance(value, str):
         return []
-    return [n for n in value if _is_int(n)]
+    return [n for n in value if is_int(n)]
 
 
 def inquisitors_held(player: Mapping[str, Any]) -> int:
     """Inquisitors in the player's cellar plus those sent away with Farewell."""
     farewell = player.get("farewell")
-    return sum(_counts(player.get("cellar"))) + (farewell if _is_int(farewell) else 0)
+    return sum(_counts(player.get("cellar"))) + (farewell if is_int(farewell) else 0)
 
 
 def _met_problem(player: Mapping[str, Any]) -> Problem | None:
@@ -65,7 +63,7 @@ def _met_problem(player: Mapping[str, Any]) -> Problem | None:
         return None
     in_cellar = sum(_counts(player.get("cellar")))
     for k, tile in enumerate(tiles):
-        if not isinstance(tile, Mapping) or not _is_int(tile.get("met")):
+        if not isinstance(tile, Mapping) or not is_int(tile.get("met")):
             continue
         subject = str(tile.get("subject", "")).strip().casefold()
         met = tile["met"]
@@ -90,10 +88,10 @@ def player_problem(player: Mapping[str, Any]) -> Problem | None:
     if met is not None:
         return met
     dice, quadrants = player.get("dice"), player.get("quadrants")
-    if _is_int(dice) and dice > DICE_VALUES_HIGH:
+    if is_int(dice) and dice > DICE_VALUES_HIGH:
         return "dice", (f"dice values left total {dice}, but {DICE} dice show at most "
                         f"{DICE_VALUES_HIGH} ({DIE_FACE_HIGH} each)")
-    if _is_int(quadrants) and quadrants > QUADRANT_TOKENS:
+    if is_int(quadrants) and quadrants > QUADRANT_TOKENS:
         return "quadrants", (f"{quadrants} Quadrant tokens, but the game has {QUADRANT_TOKENS} "
                              "(26 small and 8 large)")
     return None
@@ -120,7 +118,7 @@ def table_problem(players: Sequence[Mapping[str, Any]]) -> Problem | None:
         ("dice", DICE_VALUES_HIGH, "in dice values", f"the {DICE} dice show at most"),
         ("quadrants", QUADRANT_TOKENS, "Quadrant tokens", "the game has"),
     ):
-        amount = {str(p.get("name", "?")): p[key] if _is_int(p.get(key)) else 0 for p in players}
+        amount = {str(p.get("name", "?")): p[key] if is_int(p.get(key)) else 0 for p in players}
         if total(amount) > high:
             return key, (f"{_each(players, amount)}: {total(amount)} {left} left, but {bound} "
                          f"{high}")

@@ -1,0 +1,50 @@
+"""The private Textual names Last Round uses besides the key path (tests/ui/test_key_order.py
+guards those): this fails first, and says which, when a Textual upgrade changes one of them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.binding import ActiveBinding
+from textual.screen import Screen
+from textual.widgets import Static
+
+from tests.helpers import make_test_app
+from tests.rftg_play import FOUR_PLAYERS, saved_session
+from tui.shell import memory
+from tui.widgets.bindings import binding_chain
+
+
+def test_widgets_draw_through_the_style_cache_the_app_empties() -> None:
+    """tui.shell.memory empties the lru_cache on StylesCache.get_inner_outer."""
+    cached = memory.styles_cache.StylesCache.get_inner_outer
+    assert isinstance(Static()._styles_cache, memory.styles_cache.StylesCache)
+    assert callable(cached.cache_clear) and cached.cache_info().maxsize == 1024
+
+
+def active_bindings_from(screen: Screen[object]) -> dict[str, ActiveBinding]:
+    """What Textual's `active_bindings` holds, rebuilt from the chain as Textual builds it:
+    the first binding of each key, unless a later one has priority."""
+    active: dict[str, ActiveBinding] = {}
+    for node, binding, state in binding_chain(screen):
+        if state is False:
+            continue
+        known = active.get(binding.key)
+        if known is None or (binding.priority and not known.binding.priority):
+            active[binding.key] = ActiveBinding(node, binding, bool(state), binding.tooltip)
+    return active
+
+
+async def test_the_binding_chain_is_what_active_bindings_is_made_from(saves: Path) -> None:
+    """A field, a checklist, the home list and a modal box (the help): the chain F1 reads
+    gives exactly Textual's own active bindings."""
+    path = saved_session(saves, FOUR_PLAYERS, upto="finish-round")
+    for app in (make_test_app(saves, command="new", game="rftg"),
+                make_test_app(saves, command="resume", file=path), make_test_app(saves)):
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            for _ in range(2):  # the screen, then its help
+                assert active_bindings_from(app.screen) == app.screen.active_bindings
+                assert binding_chain(app.screen), app.screen
+                await pilot.press("f1")
+                await pilot.pause()

@@ -1,0 +1,183 @@
+"""The layers of the tree, guarded: arrows point down, and no import goes round in a circle.
+
+Every import counts, at the top of a module or inside a function (a late import is still an
+arrow). The layers, from the bottom:
+
+    tui.games      the rules: the standard library and each other only
+    tui.session    a session and its files: no Textual, nothing above
+    tui.records    what is made from sessions: no Textual, nothing above
+    tui.widgets    the Textual parts screens are built from
+    screens        one screen per kind of step
+    the shell      tui.app, tui.cli, tui.shell, tui.__main__: wires screens to the session
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+LAYERS = (
+    ("rules", ("tui.games",)),
+    ("session", ("tui.session",)),
+    ("records", ("tui.records",)),
+    ("widgets", ("tui.widgets",)),
+    ("screens", ("screens",)),
+    ("shell", ("tui.app", "tui.cli", "tui.shell", "tui.__main__", "tui")),
+)
+Graph = Mapping[str, set[str]]
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported(tree: ast.Module, module: str, is_package: bool) -> Iterator[str]:
+    """Every name an import in the module points at, resolved to absolute form."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                package = module.split(".") if is_package else module.split(".")[:-1]
+                package = package[: len(package) - node.level + 1]
+                base = ".".join([*package, base] if base else package)
+            yield base
+            yield from (f"{base}.{alias.name}" for alias in node.names)
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Each of our modules, with the names it imports: our own modules, or the top-level
+    package of anything else (`textual`, `tomlkit`, `os`…)."""
+    paths = [*ROOT.glob("tui/**/*.py"), *ROOT.glob("screens/**/*.py")]
+    ours = {module_name(path): path for path in paths}
+    graph: dict[str, set[str]] = {}
+    for module, path in ours.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = imported(tree, module, path.name == "__init__.py")
+        graph[module] = {name if name in ours else name.split(".")[0]
+                         for name in names if name in ours or name.split(".")[0] not in
+                         ("tui", "screens")} - {module}
+    return graph
+
+
+def layer_of(module: str) -> int | None:
+    """The layer's place from the bottom (the longest prefix wins); None for anything else."""
+    best: tuple[int, int] | None = None
+    for place, (_name, prefixes) in enumerate(LAYERS):
+        for prefix in prefixes:
+            inside = module == prefix or module.startswith(prefix + ".")
+            if inside and (best is None or len(prefix) > best[0]):
+                best = (len(prefix), place)
+    return None if best is None else best[1]
+
+
+def upward_arrows(graph: Graph) -> list[str]:
+    return sorted(f"{module} -> {target}" for module, targets in graph.items()
+                  for target in targets
+                  if (low := layer_of(module)) is not None
+                  and (high := layer_of(target)) is not None and high > low)
+
+
+def circles(graph: Graph) -> list[list[str]]:
+    """Strongly connected groups of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    lowest: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = lowest[module] = len(index)
+        stack.append(module)
+        on_stack.add(module)
+        for target in graph.get(module, ()):
+            if target not in graph:
+                continue
+            if target not in index:
+                visit(target)
+                lowest[module] = min(lowest[module], lowest[target])
+            elif target in on_stack:
+                lowest[module] = min(lowest[module], index[target])
+        if lowest[module] == index[module]:
+            group = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == module:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return found
+
+
+def outside_imports(graph: Graph, layer: str, allowed: set[str]) -> list[str]:
+    prefixes = dict(LAYERS)[layer]
+    return sorted(f"{module} -> {target}" for module, targets in graph.items()
+                  if any(module == p or module.startswith(p + ".") for p in prefixes)
+                  for target in targets
+                  if layer_of(target) is None and target not in allowed)
+
+
+STANDARD_LIBRARY = set(sys.stdlib_module_names) | {"__future__"}
+
+
+# The guards ---------------------------------------------------------------------------------
+def test_the_rules_import_the_standard_library_and_each_other_only() -> None:
+    graph = import_graph()
+    assert outside_imports(graph, "rules", STANDARD_LIBRARY) == []
+    assert [arrow for arrow in upward_arrows(graph) if arrow.startswith("tui.games")] == []
+
+
+@pytest.mark.parametrize("layer", ["session", "records"])
+def test_sessions_and_records_use_no_textual(layer: str) -> None:
+    """The session's files and what is made from them work without the interface (`lastround
+    score` and `export` never load Textual)."""
+    assert outside_imports(import_graph(), layer, STANDARD_LIBRARY | {"tomlkit"}) == []
+
+
+def test_every_arrow_points_down() -> None:
+    assert upward_arrows(import_graph()) == []
+
+
+def test_no_import_goes_round_in_a_circle() -> None:
+    assert circles(import_graph()) == []
+
+
+def test_every_module_belongs_to_a_layer() -> None:
+    assert [module for module in import_graph() if layer_of(module) is None] == []
+
+
+# The guards can fail ------------------------------------------------------------------------
+def test_a_rule_that_imports_textual_or_the_session_is_caught() -> None:
+    graph = {"tui.games.rftg": {"textual"}, "tui.games.galileo": {"tui.session.files"}}
+    assert outside_imports(graph, "rules", STANDARD_LIBRARY) == ["tui.games.rftg -> textual"]
+    assert upward_arrows(graph) == ["tui.games.galileo -> tui.session.files"]
+
+
+def test_a_session_module_that_imports_a_screen_is_caught() -> None:
+    assert upward_arrows({"tui.session.files": {"screens.home"}}) == [
+        "tui.session.files -> screens.home"]
+
+
+def test_a_circle_inside_one_layer_is_caught() -> None:
+    graph = {"tui.session.a": {"tui.session.b"}, "tui.session.b": {"tui.session.c"},
+             "tui.session.c": {"tui.session.a"}, "tui.session.d": {"tui.session.a"}}
+    assert circles(graph) == [["tui.session.a", "tui.session.b", "tui.session.c"]]
+
+
+def test_late_and_relative_imports_count() -> None:
+    tree = ast.parse("def f():\n    from .files import read\n    import textual.app\n")
+    assert set(imported(tree, "tui.session.owner", False)) == {
+        "tui.session.files", "tui.session.files.read", "textual.app"}

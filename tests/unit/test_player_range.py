@@ -1,0 +1,20 @@
+"""Each game says how many can play; the setup screen seats that many and checks the count.
+
+Race for the Galaxy: "2–4 players" (base game). Galileo Galilei: "2–4 players".
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tui.games import GAME_MODULES, player_range
+
+
+@pytest.mark.parametrize("game_id", GAME_MODULES)
+def test_every_game_says_how_many_play(game_id: str) -> None:
+    assert player_range(game_id) == (2, 4)
+
+
+def test_an_unknown_game_has_no_range() -> None:
+    with pytest.raises(KeyError):
+        player_range("chess")

@@ -1,0 +1,103 @@
+"""Galileo Galilei's own keys in a session file, checked before a screen reads them. Pure."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tui.games.base import RulesError
+from tui.games.galileo.apply import check_draw
+from tui.games.galileo.board import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    TRIBUNAL_HIGH,
+    TRIBUNAL_LOW,
+    TRIGGER_HOWS,
+    chosen_subjects,
+)
+from tui.games.galileo.cellar import cellar_values
+from tui.games.galileo.entries import read_tile
+from tui.games.galileo.limits import player_problem, table_problem
+from tui.games.galileo.turns import check_seat, session_turns
+from tui.games.values import checked_int, confirmed, int_at, list_at, seated, table_list
+
+GALILEO_COUNTS = ("track", "track_position", "farewell", "dice", "quadrants")
+
+
+def _check_player(player: Mapping[str, Any], index: int, spaces: int) -> None:
+    where = f"players[{index}]"
+    for key in GALILEO_COUNTS:
+        if key in player:
+            int_at(player, key, f"{where}.{key}")
+    if "tribunal" in player:
+        int_at(player, "tribunal", f"{where}.tribunal", TRIBUNAL_LOW, TRIBUNAL_HIGH)
+    if not isinstance(player.get("flipped", False), bool):
+        raise RulesError(f"{where}.flipped", "must be true or false")
+    if "university" in player:
+        tiles = list_at(player, "university", f"{where}.university")
+        for k, tile in enumerate(tiles):
+            read_tile(tile, f"{where}.university[{k}]")
+    if "cellar" in player:
+        cellar = list_at(player, "cellar", f"{where}.cellar")
+        if len(cellar) != spaces:
+            raise RulesError(f"{where}.cellar",
+                             f"has {len(cellar)} spaces but cellar_values has {spaces}")
+        for j, count in enumerate(cellar):
+            checked_int(count, f"{where}.cellar[{j}]", 0, None)
+    problem = player_problem(player)  # what the components let a player hold
+    if problem is not None:
+        raise RulesError(f"{where}.{problem[0]}", problem[1])
+
+
+def _check_table(players: Sequence[Mapping[str, Any]]) -> None:
+    """What the whole table can hold together (33 Inquisitors, 34 Quadrants, 30 dice)."""
+    problem = table_problem(players)
+    if problem is not None:
+        raise RulesError("players", problem[1])
+
+
+def _check_end(data: Mapping[str, Any], players: int) -> None:
+    """The first player, the Subjects and whose turn emptied the deck, when recorded."""
+    if "first_player" in data:
+        check_seat("first_player", data["first_player"], players)
+    if "subjects" in data:
+        subjects = chosen_subjects(data)
+        if len(set(subjects)) != len(subjects):
+            raise RulesError("subjects", "each Subject may be above one Scale tile only")
+    if "trigger" in data:
+        trigger = data["trigger"]
+        if not isinstance(trigger, Mapping) or "player" not in trigger:
+            raise RulesError("trigger", "must be a table {player, how}")
+        check_seat("trigger.player", trigger["player"], players)
+        if trigger.get("how") not in TRIGGER_HOWS:
+            raise RulesError("trigger.how", 'must be "display" or "reward"')
+
+
+def _check_turns(data: Mapping[str, Any]) -> None:
+    """The turns ended and the draws, against the turns there are."""
+    turns = len(session_turns(data)) if "trigger" in data else None
+    for index, draw in enumerate(table_list(data.get("draws", []), "draws")):
+        check_draw(draw, f"draws[{index}]")
+        if turns is not None and draw["turn"] > turns:  # 0 is the trigger's own turn
+            raise RulesError(f"draws[{index}].turn", f"there are only {turns} final turns")
+    if "turns_done" in data:
+        int_at(data, "turns_done", "turns_done", 0, turns)
+    if not isinstance(data.get("trigger_turn_over", True), bool):
+        raise RulesError("trigger_turn_over", "must be true or false")
+    if "trigger" in confirmed(data):  # the final-turns screen is reachable: it needs both
+        session_turns(data)
+
+
+def check_game_data(data: Mapping[str, Any]) -> None:
+    """RulesError for the first of Galileo's own keys a screen could not show."""
+    players = seated(data, MIN_PLAYERS, MAX_PLAYERS)
+    spaces = len(cellar_values(data))
+    for index, player in enumerate(players):
+        _check_player(player, index, spaces)
+    _check_table(players)
+    if "seed" in data or data.get("status") == "in-progress":
+        if "seed" not in data:
+            raise RulesError("seed", "missing (the session's seed makes the Tier III draws)")
+        checked_int(data["seed"], "seed", None, None)
+    _check_end(data, len(players))
+    _check_turns(data)

@@ -1,0 +1,252 @@
+"""The steps of scoring a Race for the Galaxy game: setup, an end check each round until the
+game ends, then finishing the round, every player's tableau and counts, and the scores."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tui.games.base import Field, Step
+from tui.games.rftg.cards import DEFAULT_EDITION, EDITIONS
+from tui.games.rftg.ending import (
+    check_ends,
+    chip_pool,
+    end_check_message,
+    pool_answer,
+    recorded_checks,
+)
+from tui.games.rftg.facts import (
+    DECK_SIZE,
+    HAND_LIMIT,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PHASES,
+    POOL_ANSWERS,
+    TABLEAU_TRIGGER,
+)
+
+
+def _setup_step(data: Mapping[str, Any]) -> Step:
+    edition = data.get("edition", DEFAULT_EDITION)
+    return Step(
+        "setup",
+        "Players and edition",
+        kind="setup",
+        fields=(
+            Field(
+                "edition",
+                "Edition",
+                kind="choice",
+                choices=EDITIONS,
+                default=edition if edition in EDITIONS else DEFAULT_EDITION,
+                help="The 2nd edition (2018) changed five cards' values; pick your box's.",
+            ),
+        ),
+        help=(
+            "Enter the 2 to 4 players in seat order and the edition of your box. "
+            "The 2nd edition (2018) changed five cards, among them Black Market Trading World, "
+            "Bio-Hazard Mining World and Merchant Guild, so the edition changes scores."
+        ),
+    )
+
+
+# What every end check says, before the pool's size and whether an earlier check went on.
+END_CHECK_RULES = (
+    "The game ends at the end of a round in which a tableau reaches "
+    f"{TABLEAU_TRIGGER} face-up cards or the last VP chip is taken.",
+    "A player may place both a development and a world in that last round, "
+    f"so a tableau can pass {TABLEAU_TRIGGER}.",
+    "Triggering the end does not win it: the highest final score does.",
+    "If the chips run out during Consume, that phase and the round finish with extra "
+    "chips so nobody loses VP they earned.",
+)
+
+
+def _end_check_text(data: Mapping[str, Any], k: int, went_on: bool) -> str:
+    text = list(END_CHECK_RULES)
+    players = data.get("players", [])
+    if isinstance(players, Sequence) and MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        text.append(f"The pool started with {chip_pool(len(players))} chips.")
+    if went_on:
+        text.insert(0, f"Check {k + 1}: at the last check the game went on.")
+    return " ".join(text)
+
+
+def _end_check_fields(checks: Sequence[Mapping[str, Any]], k: int) -> tuple[Field, ...]:
+    """The two questions, pre-filled from check k's own answer or the largest tableau before."""
+    earlier = checks[k - 1] if 0 < k <= len(checks) else None
+    largest_before = earlier.get("largest_tableau") if earlier is not None else None
+    return (
+        Field(
+            "largest_tableau",
+            "Most face-up cards in any one tableau",
+            "int",
+            minimum=0,
+            maximum=DECK_SIZE,
+            default=largest_before,
+            help="Count every face-up card, start world included.",
+        ),
+        Field(
+            "pool",
+            "The VP chip pool",
+            kind="choice",
+            choices=POOL_ANSWERS,
+            default=pool_answer(checks[k]) if k < len(checks) else POOL_ANSWERS[0],
+            help="Empty: the last chip was taken, which ends the game. Ran out in "
+            "Consume: with VP still owed, so finish that phase paying the rest with "
+            "extra chips.",
+        ),
+    )
+
+
+def _end_check_step(data: Mapping[str, Any], checks: Sequence[Mapping[str, Any]], k: int,
+                    pause_before: bool = False) -> Step:
+    """End check k; `checks` are the recorded ones, read once for every check's step (read
+    again for each, a file of thousands of rounds took minutes to open)."""
+    return Step(
+        f"end-check-{k}",
+        "Does the game end?",
+        kind="form",
+        fields=_end_check_fields(checks, k),
+        text=_end_check_text(data, k, went_on=0 < k <= len(checks)),
+        help=(
+            "Enter the most face-up cards in any one tableau and whether the VP chips have "
+            "run out. Either one ends the game at the end of this round; otherwise play on, "
+            "and Last Round keeps the session for the next check. Answer once the trigger "
+            "has happened or the round's phases are done."
+        ),
+        pause_before=pause_before,
+    )
+
+
+def _verdict(data: Mapping[str, Any]) -> str:
+    """Why the game ends, from the end check that ended it ('' before any check ends it)."""
+    check = next((c for c in recorded_checks(data) if check_ends(c)), None)
+    if check is None:
+        return ""
+    largest = check.get("largest_tableau", 0)
+    return end_check_message(largest if isinstance(largest, int) else 0,
+                             bool(check.get("pool_exhausted")), bool(check.get("mid_consume")))
+
+
+def _finish_round_step(data: Mapping[str, Any]) -> Step:
+    phases = tuple(f"{phase}, if chosen and not yet done" for phase in PHASES)
+    verdict = _verdict(data)
+    return Step(
+        "finish-round",
+        "Finish the round",
+        kind="checklist",
+        items=(*phases, f"Discard down to {HAND_LIMIT} cards at the end of the round"),
+        text=(
+            (f"{verdict}\n\n" if verdict else "")
+            + "Play out whatever is left of this round, phases in this order; only the "
+            f"phases someone chose take place. Then everyone discards down to {HAND_LIMIT} "
+            "cards, so the hands counted next are after the discard."
+        ),
+        help=(
+            "The game always ends at the end of a round, so every phase chosen this round "
+            "still happens, in order: Explore, Develop, Settle, Consume, Produce. In the last "
+            "Consume keep awarding VP even past the printed pool. The end-of-round discard "
+            "matters because cards in hand break ties."
+        ),
+    )
+
+
+def _tableau_step(index: int, name: str) -> Step:
+    return Step(
+        f"tableau-{index}",
+        f"{name}: tableau",
+        kind="cards",
+        player=index,
+        text=f"List every face-up card in {name}'s tableau, start world included.",
+        help=(
+            "Pick each face-up card; printed VP and every 6-cost development's bonus are "
+            "worked out from them. Leave out cards discarded for their power, such as a "
+            "used Colony Ship or New Military Tactics: they score nothing. If you would "
+            "rather not list the cards, enter the printed VP total (6-cost developments "
+            "as 0) and the 6-cost development bonuses already added up."
+        ),
+    )
+
+
+def _counts_step(index: int, name: str) -> Step:
+    return Step(
+        f"counts-{index}",
+        f"{name}: chips, hand and goods",
+        kind="form",
+        player=index,
+        fields=(
+            Field(
+                "chips",
+                "VP chips",
+                "int",
+                minimum=0,
+                maximum=200,
+                help="All chips collected, counting any handed out beyond the pool at the end.",
+            ),
+            Field(
+                "hand",
+                "Cards in hand",
+                "int",
+                minimum=0,
+                maximum=HAND_LIMIT,
+                help=f"After the end-of-round discard down to {HAND_LIMIT}.",
+            ),
+            Field(
+                "goods",
+                "Goods on worlds",
+                "int",
+                minimum=0,
+                maximum=60,
+                help="Goods still sitting on worlds.",
+            ),
+        ),
+        help=(
+            f"Count {name}'s VP chips, the cards left in hand after the discard, and the goods "
+            "still on worlds. Chips add to the score; hand plus goods together break a tie for "
+            "the most VP. In the 2nd edition Merchant Guild also scores 1 VP per good."
+        ),
+    )
+
+
+def _breakdown_step() -> Step:
+    return Step(
+        "breakdown",
+        "Final scores",
+        kind="breakdown",
+        help=(
+            "Each total is the printed VP of the tableau's cards, plus VP chips, plus the "
+            "6-cost development bonuses. The most VP wins; on a tie, the most cards in hand "
+            "plus goods on worlds wins, and if that is equal too the victory is shared. "
+            "Go back to any step to correct it."
+        ),
+    )
+
+
+def _final_steps(data: Mapping[str, Any]) -> list[Step]:
+    steps = [_finish_round_step(data)]
+    players = data.get("players", [])
+    for index, player in enumerate(players if isinstance(players, Sequence) else []):
+        known = player.get("name") if isinstance(player, Mapping) else None
+        name = str(known or f"Player {index + 1}")
+        steps += [_tableau_step(index, name), _counts_step(index, name)]
+    return [*steps, _breakdown_step()]
+
+
+def procedure(data: Mapping[str, Any]) -> list[Step]:
+    """The steps for this session as it stands: setup, end checks, then final scoring.
+
+    After an end check where the game went on, the list stops at the next check, marked
+    `pause_before` so the table goes home and answers it after another round.
+    """
+    steps = [_setup_step(data)]
+    checks = recorded_checks(data)
+    ended_at = next((k for k, c in enumerate(checks) if check_ends(c)), None)
+    if ended_at is not None:
+        steps += [_end_check_step(data, checks, k) for k in range(ended_at + 1)]
+        return steps + _final_steps(data)
+    steps += [_end_check_step(data, checks, k) for k in range(len(checks))]
+    if checks:
+        return [*steps, _end_check_step(data, checks, len(checks), pause_before=True)]
+    # The first check: what follows is shown as it will be if the game ends.
+    return [*steps, _end_check_step(data, checks, 0), *_final_steps(data)]

@@ -1,0 +1,126 @@
+"""Race for the Galaxy's scores: printed VP, VP chips and 6-cost development bonuses, the
+tie-break, and the points so far while the final counts are entered."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tui.games.base import Line, PlayerScore, Result, rank_winners
+from tui.games.rftg.bonuses import bonus_for
+from tui.games.rftg.cards import DEFAULT_EDITION, EDITIONS, Card, canonical_name, deck
+from tui.games.rftg.entries import Entry, read_entries
+from tui.games.rftg.facts import PARTS
+from tui.games.rftg.words import join_names, plural
+
+
+def _tableau_line(cards: Sequence[Card], edition: str) -> Line:
+    shown = []
+    for c in cards:
+        if c.six_dev:
+            shown.append(f"{c.name} (bonus below)")  # its printed VP is "?"
+        elif edition == "2nd" and deck("1st")[c.name].vp != c.vp:
+            shown.append(f"{c.name} {c.vp} (2nd edition)")
+        else:
+            shown.append(f"{c.name} {c.vp}")
+    points = sum(c.vp for c in cards)
+    detail = f"{plural(len(cards), 'card', 'cards')}: " + ", ".join(shown)
+    return Line("tableau", "Printed VP", points, detail)
+
+
+def _bonus_lines(entry: Entry, cards: Sequence[Card]) -> list[Line]:
+    bonuses = [bonus_for(c, cards, entry.chips, entry.goods) for c in cards if c.six_dev]
+    if not bonuses:
+        return [Line("bonus", "6-cost development bonuses", 0, "No 6-cost developments.")]
+    return [Line("bonus", b.card, b.points, b.explanation) for b in bonuses]
+
+
+def _score_entry(entry: Entry, edition: str) -> PlayerScore:
+    chips = Line("chips", "VP chips", entry.chips, "")
+    if entry.cards is None:
+        lines = [
+            Line("tableau", "Printed VP", entry.tableau_vp, "Entered as a total."),
+            chips,
+            Line("bonus", "6-cost development bonuses", entry.bonus_vp, "Entered as a total."),
+        ]
+    else:
+        lines = [_tableau_line(entry.cards, edition), chips, *_bonus_lines(entry, entry.cards)]
+    parts = {part: sum(line.points for line in lines if line.part == part) for part in PARTS}
+    return PlayerScore(entry.name, parts, tuple(lines), (entry.hand + entry.goods,))
+
+
+def _tie_explanation(
+    tied: Sequence[PlayerScore], winners: Sequence[str], entries: Sequence[Entry]
+) -> tuple[str, ...]:
+    """The numbers and rule behind a tied top score; nothing when there is no tie."""
+    if len(tied) < 2:
+        return ()
+    by_name = {e.name: e for e in entries}
+    compared = ", ".join(
+        f"{p.name} {by_name[p.name].hand} + {by_name[p.name].goods} = {p.tiebreak[0]}" for p in tied
+    )
+    lines = [
+        f"{join_names([p.name for p in tied])} tie on {tied[0].total} VP.",
+        "Tie-break: the most cards in hand (after the end-of-round discard) plus goods on "
+        f"worlds wins: {compared}.",
+    ]
+    if len(winners) == 1:
+        lines.append(f"{winners[0]} wins.")
+    else:
+        lines.append(f"Still tied, so {join_names(list(winners))} share the victory.")
+    return tuple(lines)
+
+
+def score(data: Mapping[str, Any]) -> Result:
+    """Every player's final score: printed VP + VP chips + 6-cost development bonuses."""
+    edition, entries = read_entries(data)
+    players = tuple(_score_entry(e, edition) for e in entries)
+    winners, decided_by, tied = rank_winners(players)
+    explanation = _tie_explanation(tied, winners, entries)
+    return Result("rftg", players, winners, decided_by, explanation)
+
+
+# --- Points so far -----------------------------------------------------------------------------
+
+
+def _entered(player: Mapping[str, Any], key: str) -> int | None:
+    value = player.get(key)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _player_so_far(player: Mapping[str, Any], index: int, edition: str) -> PlayerScore:
+    """One player's parts from what is entered: anything unknown or unfinished is skipped."""
+    name = player.get("name")
+    name = name if isinstance(name, str) and name.strip() else f"Player {index + 1}"
+    chips, hand, goods = (_entered(player, key) for key in ("chips", "hand", "goods"))
+    lines: list[Line] = []
+    tableau = player.get("tableau")
+    if isinstance(tableau, Sequence) and not isinstance(tableau, str):
+        found = (canonical_name(n) if isinstance(n, str) else None for n in tableau)
+        cards = [deck(edition)[n] for n in found if n is not None]
+        lines.append(_tableau_line(cards, edition))
+        entry = Entry(str(name), max(chips or 0, 0), hand or 0, max(goods or 0, 0))
+        lines += _bonus_lines(entry, cards)
+    else:
+        lines += [Line(part, "", points, "Entered as a total.")
+                  for part, points in (("tableau", _entered(player, "tableau_vp")),
+                                       ("bonus", _entered(player, "bonus_vp")))
+                  if points is not None]
+    if chips is not None:
+        lines.append(Line("chips", "VP chips", chips, ""))
+    parts = {part: sum(line.points for line in lines if line.part == part)
+             for part in PARTS if any(line.part == part for line in lines)}
+    return PlayerScore(str(name), parts, tuple(lines), ((hand or 0) + (goods or 0),))
+
+
+def so_far(data: Mapping[str, Any]) -> tuple[PlayerScore, ...]:
+    """Each seated player's points from what is entered so far, in seat order (Game.so_far):
+    a listed tableau's printed VP and 6-cost bonuses (with the chips and goods once entered),
+    quick-entry totals, the chips. Never raises."""
+    edition = data.get("edition", DEFAULT_EDITION)
+    edition = edition if edition in EDITIONS else DEFAULT_EDITION
+    players = data.get("players", [])
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        return ()
+    return tuple(_player_so_far(p if isinstance(p, Mapping) else {}, i, edition)
+                 for i, p in enumerate(players))

@@ -1,0 +1,58 @@
+"""How the app looks: the shipped themes and the one chosen last time, the command palette's
+entries, and a steady cursor where nobody sees it blink. Mixed into LastRoundApp."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from textual.app import App, SystemCommand
+from textual.screen import Screen
+
+
+class Look(App[Any]):
+    def setup_look(self) -> None:
+        """The shipped themes, and the one the user chose last time (saved on every change)."""
+        from tui.shell.config import load_config
+        from tui.shell.themes import THEMES
+
+        for theme in THEMES:
+            self.register_theme(theme)
+        chosen = load_config().get("theme")
+        if isinstance(chosen, str) and chosen in self.available_themes:
+            self.theme = chosen
+
+    def watch_theme(self, theme: str) -> None:
+        from tui.shell.config import save_setting
+
+        if self.is_running:  # a change made by the user, not the one made at start
+            try:
+                save_setting("theme", theme)
+            except OSError as error:
+                self.notify(f"The theme is not remembered: {error.strerror or error}",
+                            severity="warning")
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The palette offers the screen's own keys (from the same Binding declarations as the
+        footer and F1), then the themes; Textual's screenshot and key panel stay."""
+        from tui.shell.themes import COLOURBLIND
+        from tui.widgets.bindings import binding_commands
+
+        yield from binding_commands(self, screen)
+        yield SystemCommand("Theme…", "Choose the colours: every installed theme",
+                            self.action_change_theme)
+        if self.theme != COLOURBLIND.name:
+            yield SystemCommand("Colour-blind theme", "Blue and orange, never red against green",
+                                lambda: setattr(self, "theme", COLOURBLIND.name))
+        for command in super().get_system_commands(screen):
+            if command.title not in ("Theme", "Quit", "Maximize"):  # ours, or no use here
+                yield command
+
+
+def steady_cursors(screen: Screen[Any]) -> None:
+    """No blinking cursor without a terminal: nobody sees it, and a picture of the screen (a
+    snapshot) must not depend on the moment it is taken."""
+    from textual.widgets import Input
+
+    for field in screen.query(Input):
+        field.cursor_blink = False
