@@ -61,7 +61,3 @@ def name_at(names: Sequence[str], seat: object) -> str | None:
     """The name in `seat`, or None when the seat is not (yet) a valid one."""
     return names[seat] if is_int(seat) and 0 <= seat < len(names) else None
 
-
-def join_names(names: Sequence[str]) -> str:
-    """Ada / Ada and Bo / Ada, Bo and Cy."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"

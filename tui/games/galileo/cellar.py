@@ -7,8 +7,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tui.games.base import Field, RulesError, signed
-from tui.games.galileo.board import join_names
 from tui.games.values import checked_int
+from tui.games.words import join_names
 
 DEFAULT_CELLAR_VALUES: tuple[int, ...] = (-8, -4, -2, 1)
 STANDARD_CELLAR, BRUNO_CELLAR = "standard", "Bruno's tile"

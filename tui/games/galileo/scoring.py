@@ -7,10 +7,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tui.games.base import Line, PlayerScore, Result, RulesError, rank_winners, signed
-from tui.games.galileo.board import PARTS, TRACK_LAP, join_names
+from tui.games.galileo.board import PARTS, TRACK_LAP
 from tui.games.galileo.cellar import cellar_values
 from tui.games.galileo.entries import Entries, Tile, read_players
 from tui.games.values import is_int
+from tui.games.words import join_names
 
 
 def university_lines(tiles: Sequence[Tile]) -> list[Line]:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from tui.games.rftg.cards import DEFAULT_EDITION, Card, card
-from tui.games.rftg.words import capitalise, card_list
+from tui.games.words import capitalise, card_list
 
 
 @dataclass(frozen=True)

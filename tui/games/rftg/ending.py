@@ -18,7 +18,7 @@ from tui.games.rftg.facts import (
     POOL_ANSWERS,
     TABLEAU_TRIGGER,
 )
-from tui.games.rftg.words import plural
+from tui.games.words import plural
 
 
 def chip_pool(players: int) -> int:

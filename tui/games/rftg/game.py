@@ -21,7 +21,7 @@ from tui.games.rftg.ending import game_ends, record_end_check, recorded_checks
 from tui.games.rftg.facts import POOL_ANSWERS
 from tui.games.rftg.procedure import procedure
 from tui.games.rftg.scoring import score, so_far
-from tui.games.rftg.words import join_names, plural
+from tui.games.words import join_names, plural
 
 
 def _tableau_values(values: Mapping[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:

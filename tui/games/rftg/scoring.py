@@ -11,7 +11,7 @@ from tui.games.rftg.bonuses import bonus_for
 from tui.games.rftg.cards import DEFAULT_EDITION, EDITIONS, Card, canonical_name, deck
 from tui.games.rftg.entries import Entry, read_entries
 from tui.games.rftg.facts import PARTS
-from tui.games.rftg.words import join_names, plural
+from tui.games.words import join_names, plural
 
 
 def _tableau_line(cards: Sequence[Card], edition: str) -> Line:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from tui.games.rftg.cards import card_names, normal_spelling, raw_cards
-from tui.games.rftg.words import join_names
+from tui.games.words import join_names
 
 
 @dataclass(frozen=True)

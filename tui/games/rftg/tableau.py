@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from tui.games.rftg.cards import DEFAULT_EDITION, canonical_name, card, check_edition, deck_copies
 from tui.games.rftg.search import unknown_card_message
-from tui.games.rftg.words import plural
+from tui.games.words import plural
 
 
 def second_development(name: str) -> str:

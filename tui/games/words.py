@@ -1,4 +1,4 @@
-"""Small words for the messages: lists of names, counts, a card list."""
+"""Small words both games' messages use: lists of names, counts, a card list. Pure."""
 
 from __future__ import annotations
 

@@ -1,0 +1,44 @@
+"""Short modules with one job: none over 400 lines, and no function over 40 lines unless a
+comment on its first line says why (`# long: …`)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+MOST_MODULE_LINES = 400
+MOST_FUNCTION_LINES = 40
+
+
+def product_modules() -> list[Path]:
+    return sorted([*ROOT.glob("tui/**/*.py"), *ROOT.glob("screens/**/*.py")])
+
+
+def long_functions(source: str) -> list[str]:
+    """Functions over the limit whose `def` line gives no reason."""
+    lines = source.splitlines()
+    return [f"{node.name} ({node.end_lineno - node.lineno + 1} lines)"
+            for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+            and node.end_lineno is not None
+            and node.end_lineno - node.lineno + 1 > MOST_FUNCTION_LINES
+            and "# long:" not in lines[node.lineno - 1]]
+
+
+def test_no_module_is_over_400_lines() -> None:
+    sizes = {path.relative_to(ROOT): len(path.read_text(encoding="utf-8").splitlines())
+             for path in product_modules()}
+    assert {path: size for path, size in sizes.items() if size > MOST_MODULE_LINES} == {}
+
+
+def test_no_function_is_over_40_lines_without_a_reason() -> None:
+    found = {path.relative_to(ROOT): long_functions(path.read_text(encoding="utf-8"))
+             for path in product_modules()}
+    assert {path: names for path, names in found.items() if names} == {}
+
+
+def test_a_long_function_is_caught_unless_it_says_why() -> None:
+    body = "".join(f"    x{n} = {n}\n" for n in range(MOST_FUNCTION_LINES))
+    assert long_functions(f"def walk():\n{body}") == ["walk (41 lines)"]
+    assert long_functions(f"def walk():  # long: one table, read top to bottom\n{body}") == []
