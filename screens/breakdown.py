@@ -63,6 +63,8 @@ class BreakdownScreen(StepScreen):
                 tooltip="The game is saved as finished: back to the list of sessions"),
         Binding("escape", "leave", "Home", id="back", show=False,
                 tooltip="The game is saved as finished: back to the list of sessions"),
+        Binding("b", "bgstats", "BG Stats", id="bgstats-qr",
+                tooltip="The play as a QR code: a phone scans it and BG Stats opens the play"),
     ]
 
     def compose_body(self) -> ComposeResult:
@@ -83,6 +85,24 @@ class BreakdownScreen(StepScreen):
         except RulesError as error:
             self.say(f"{error.key}: {error.message}")
             return None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The QR code is of a finished game's final scores."""
+        if action == "bgstats":
+            return self.read_only and self.session.finished and self.totals()
+        return True
+
+    def totals(self) -> bool:
+        try:
+            self.session.score()
+        except RulesError:
+            return False
+        return True
+
+    def action_bgstats(self) -> None:
+        from screens.qr import QrScreen, link_for
+
+        self.app.push_screen(QrScreen(link_for(self.session)))
 
     def action_done(self) -> None:
         """Home; a session not yet finished (it did not total, or its save failed) is

@@ -41,7 +41,8 @@ and confirm. The correction is added to the log beside the old values, the total
 winner are worked out again, and the breakdown says the session was corrected.
 
 X writes the final scores as a Markdown table into the exports folder of the saves folder,
-ready to paste into a chat."""
+ready to paste into a chat. B shows the play as a QR code: a phone scans it and BG Stats
+opens the play to save."""
 
 # The latest corrections the final page lists; earlier ones are counted in one line.
 NOTES_SHOWN = 10
@@ -143,6 +144,9 @@ class ReplayScreen(Screen[None]):
                 tooltip="Correct an entry of this finished game (the log keeps the old values)"),
         Binding("x", "export", "Export", id="export-markdown",
                 tooltip="Write the final scores as a Markdown table into the exports folder"),
+        # Not in the footer, which has no room left at 76 columns: F1 and the palette list it.
+        Binding("b", "bgstats", "BG Stats", id="bgstats-qr", show=False,
+                tooltip="The play as a QR code: a phone scans it and BG Stats opens the play"),
         Binding("escape", "close", "Close", id="close-replay",
                 tooltip="Leave the replay (nothing in the file changes)"),
     ]
@@ -242,7 +246,7 @@ class ReplayScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Correcting and exporting need a finished session with final scores."""
-        if action in ("correct", "export"):
+        if action in ("correct", "export", "bgstats"):
             return self.session.finished and self.scores()
         return True
 
@@ -268,6 +272,11 @@ class ReplayScreen(Screen[None]):
             self.notify(f"Not exported: {error}", title="Export", severity="error")
             return
         self.notify(f"Final scores written as Markdown to {target}", title="Exported")
+
+    def action_bgstats(self) -> None:
+        from screens.qr import QrScreen, link_for
+
+        self.app.push_screen(QrScreen(link_for(self.session)))
 
     def action_correct(self) -> None:
         from screens.correction import CorrectionPicker

@@ -39,8 +39,14 @@ def parser() -> argparse.ArgumentParser:
                                  "session as one CSV")
     export.add_argument("file", type=Path, nargs="?",
                         help="one session (without it: every session in the saves folder, CSV)")
-    export.add_argument("--csv", action="store_true",
-                        help="CSV, one row per player per session, instead of Markdown")
+    form = export.add_mutually_exclusive_group()
+    form.add_argument("--csv", action="store_true",
+                      help="CSV, one row per player per session, instead of Markdown")
+    for flag, text in (("--bgstats", "the play as BG Stats imports it (JSON)"),
+                       ("--bgstats-link", "the link that opens BG Stats' import of the play"),
+                       ("--bgg", "the play as a BoardGameGeek play record (XML)")):
+        form.add_argument(flag, dest="play_log", action="store_const", const=flag[2:],
+                          help=f"{text}; needs FILE")
     export.add_argument("--out", type=Path, metavar="PATH",
                         help="write to PATH (atomically) instead of standard output")
     return cli
@@ -58,7 +64,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "export":
         from tui.records.export_command import main_export
 
-        return main_export(args.file, as_csv=args.csv, out=args.out, saves=args.saves)
+        return main_export(args.file, as_csv=args.csv, out=args.out, saves=args.saves,
+                           play_log=args.play_log)
     return run_app(saves=args.saves, command=args.command, game=getattr(args, "game", None),
                    file=getattr(args, "file", None))
 

@@ -1,4 +1,6 @@
-"""Exports (tui/records/export.py) and `lastround export [FILE] [--csv] [--out PATH]`."""
+"""Exports (tui/records/export.py) and `lastround export [FILE] [--csv] [--out PATH]`.
+
+The shipped examples' exports in full: test_export_golden.py."""
 
 from __future__ import annotations
 
@@ -7,11 +9,13 @@ import io
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tests.history_data import EXAMPLES, copy_examples, history_folder, toy_data, write_toy
 from tui.cli import main, parser
+from tui.games import get_game
 from tui.records.export import (
     CSV_NAME,
     EXPORTS,
@@ -21,7 +25,7 @@ from tui.records.export import (
     session_markdown,
     sessions_csv,
 )
-from tui.records.history import record_from_data
+from tui.records.history import SessionRecord, record_from_data
 from tui.records.index import load_history
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,14 +35,28 @@ def csv_rows(text: str) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO(text)))
 
 
-def test_markdown_is_a_table_of_players_parts_totals_and_the_winner() -> None:
+def example(name: str, **changes: object) -> dict[str, Any]:
     import tomllib
 
-    data = tomllib.loads((EXAMPLES / "rftg-4-players.toml").read_text("utf-8"))
-    text = session_markdown(record_from_data("rftg-4-players.toml", data), ["A note."])
+    return tomllib.loads((EXAMPLES / name).read_text("utf-8")) | changes
+
+
+def markdown_of(file: str, data: dict[str, Any], notes: tuple[str, ...] = ()) -> str:
+    """The Markdown of a session, its record and its result made as the exports make them."""
+    return session_markdown(record_from_data(file, data), get_game(data["game"]).score(data),
+                            notes)
+
+
+def record_of_toy(points: dict[str, int], coins: dict[str, int]) -> SessionRecord:
+    return record_from_data("x.toml", toy_data("2026-10-01T20:00:00Z", points, coins=coins))
+
+
+def test_markdown_is_the_edition_then_a_table_of_players_parts_totals_and_the_winner() -> None:
+    text = markdown_of("rftg-4-players.toml", example("rftg-4-players.toml"), ("A note.",))
     lines = text.splitlines()
     assert lines[0] == "**Race for the Galaxy**, 2026-11-27 21:52 UTC"
-    assert lines[2:8] == [
+    assert lines[2] == "Edition: 2nd"
+    assert lines[4:10] == [
         "| Player | Tableau | Chips | Bonus | Total | Place |",
         "| --- | ---: | ---: | ---: | ---: | ---: |",
         "| Maya | 17 | 14 | 15 | 46 | 3 |",
@@ -46,22 +64,73 @@ def test_markdown_is_a_table_of_players_parts_totals_and_the_winner() -> None:
         "| Priya | 20 | 8 | 11 | 39 | 4 |",
         "| Luis ★ | 16 | 12 | 25 | **53** | 1 |",
     ]
-    assert lines[9] == "★ Luis wins" and lines[11] == "A note."
+    assert lines[11] == "★ Luis wins" and lines[13] == "A note."
+    assert lines[15] == "**Breakdown**"
+
+
+def test_markdown_breaks_each_total_down_as_the_final_scores_screen_does() -> None:
+    """Every line the rules give a player, in their order: the label, the signed points and
+    how they were earned; the lines add up to the player's total."""
+    data = example("galileo-4-players.toml")
+    text = markdown_of("galileo-4-players.toml", data)
+    result = get_game("galileo").score(data)
+    breakdown = text.split("**Breakdown**\n", 1)[1]
+    for player in result.players:
+        heading = f"**{player.name}**, {player.total} points"
+        rows = breakdown.split(heading + "\n\n", 1)[1].split("\n\n", 1)[0].splitlines()
+        assert rows[:2] == ["| What | Points | How |", "| --- | ---: | --- |"]
+        assert rows[2:] == [f"| {line.label} | {line.points:+d} | {line.detail} |"
+                            for line in player.lines]
+        assert sum(line.points for line in player.lines) == player.total
+    assert "| Cellar space 2 (−4) | -4 | 1 × −4 = −4 |" in breakdown
+    assert "Edition" not in text  # Galileo Galilei has one edition
+
+
+def test_markdown_keeps_a_tie_and_a_correction_as_notes_above_the_breakdown() -> None:
+    from tui.records.export import finished_markdown
+
+    data = example("rftg-4-players.toml")
+    data["players"][1]["chips"] += 1  # Jonas 53, tied with Luis: 6 + 1 beats 3 + 2
+    data["log"].append({"step": "counts-1", "at": "2026-11-27T22:40:00Z", "player": "Jonas",
+                        "correction": True, "values": {"chips": 16, "hand": 6, "goods": 1},
+                        "old": {"chips": 15, "hand": 6, "goods": 1}})
+    result = get_game("rftg").score(data)
+    text = finished_markdown(record_from_data("x.toml", data), data, result)
+    after_winner = text.split("★ Jonas wins on the tie-break\n\n", 1)[1]
+    notes, breakdown = after_winner.split("\n\n**Breakdown**\n\n", 1)
+    assert notes.split("\n\n") == [
+        *result.explanation,
+        "✎ corrected after the game: Jonas: chips, hand and goods on 2026-11-27 22:40"]
+    assert "Jonas 6 + 1 = 7" in notes and breakdown.startswith("**Maya**, 46 points\n")
+
+
+def test_markdown_names_the_edition_the_card_values_come_from() -> None:
+    first = example("rftg-4-players.toml", edition="1st")
+    assert "\nEdition: 1st\n" in markdown_of("x.toml", first)
+    unnamed = example("rftg-4-players.toml")
+    del unnamed["edition"]
+    assert "\nEdition: 2nd\n" in markdown_of("x.toml", unnamed)  # the rules' default
+
+
+def test_markdown_leaves_an_empty_detail_cell_one_space_wide() -> None:
+    text = markdown_of("rftg-4-players.toml", example("rftg-4-players.toml"))
+    assert "| VP chips | +14 | |" in text
 
 
 def test_markdown_keeps_a_name_with_table_characters_in_its_cell() -> None:
     assert markdown_cell("A|b*c_d") == "A\\|b\\*c\\_d"
-    record = record_from_data("x.toml", toy_data("2026-10-01T20:00:00Z", {"A|B": 3, "Cy": 3}))
-    text = session_markdown(record)
+    data = toy_data("2026-10-01T20:00:00Z", {"A|B": 3, "Cy": 3})
+    text = markdown_of("x.toml", data)
     assert "| A\\|B ★ | 3 | 0 | **3** | 1 |" in text
     assert "★ A\\|B and Cy share the victory" in text
+    assert "**A\\|B**, 3 points" in text
 
 
 def test_markdown_of_an_unfinished_session_is_refused() -> None:
-    record = record_from_data("x.toml", toy_data("2026-10-01T20:00:00Z", {"Ada": 3, "Bo": 1},
-                                                 finished=False))
+    data = toy_data("2026-10-01T20:00:00Z", {"Ada": 3, "Bo": 1}, finished=False)
+    finished = toy_data("2026-10-01T20:00:00Z", {"Ada": 3, "Bo": 1})
     with pytest.raises(ValueError, match="not finished"):
-        session_markdown(record)
+        session_markdown(record_from_data("x.toml", data), get_game("toy").score(finished))
 
 
 def test_the_csv_has_one_row_per_player_per_finished_session(saves: Path) -> None:
@@ -69,7 +138,9 @@ def test_the_csv_has_one_row_per_player_per_finished_session(saves: Path) -> Non
     rows = csv_rows(sessions_csv(load_history(saves)))
     assert list(rows[0]) == ["file", "date", "game", "player", "seat", "tableau", "chips",
                              "bonus", "track", "university", "cellar", "tribunal", "points",
-                             "total", "place", "winner"]
+                             "total", "place", "winner", "decided_by", "edition", "hand",
+                             "goods", "tiebreak_hand_plus_goods", "tiebreak_dice",
+                             "tiebreak_quadrants", "tiebreak_1"]
     assert [(r["file"], r["player"]) for r in rows[:3]] == [
         ("t1.toml", "Ada"), ("t1.toml", "Bo"), ("t2.toml", "Ada")]
     assert len(rows) == 2 + 3 + 2 + 4 + 4  # no unfinished t4, no broken file
@@ -78,9 +149,52 @@ def test_the_csv_has_one_row_per_player_per_finished_session(saves: Path) -> Non
                     "game": "rftg", "player": "Luis", "seat": "4", "tableau": "16",
                     "chips": "12", "bonus": "25", "track": "", "university": "",
                     "cellar": "", "tribunal": "", "points": "", "total": "53", "place": "1",
-                    "winner": "yes"}
+                    "winner": "yes", "decided_by": "score", "edition": "2nd", "hand": "3",
+                    "goods": "2", "tiebreak_hand_plus_goods": "5", "tiebreak_dice": "",
+                    "tiebreak_quadrants": "", "tiebreak_1": ""}
+    priya = next(r for r in rows if r["player"] == "Priya" and r["game"] == "galileo")
+    assert (priya["tiebreak_dice"], priya["tiebreak_quadrants"], priya["edition"],
+            priya["hand"]) == ("14", "0", "", "")
     shared = [(r["player"], r["place"], r["winner"]) for r in rows if r["file"] == "t2.toml"]
     assert shared == [("Ada", "1", "yes"), ("Bo", "1", "yes"), ("Cy", "3", "no")]
+
+
+def test_the_csv_columns_are_only_those_of_the_games_exported() -> None:
+    """A game's parts and own columns appear once a session of it is exported."""
+    rows = csv_rows(sessions_csv([record_of_toy({"Ada": 3, "Bo": 1}, {})]))
+    assert list(rows[0]) == ["file", "date", "game", "player", "seat", "points", "bonus",
+                             "total", "place", "winner", "decided_by", "tiebreak_1"]
+
+
+@pytest.mark.parametrize(("coins", "decided_by", "winners", "places"), [
+    ({"Ada": 2, "Bo": 5}, "tiebreak", ["no", "yes"], ["2", "1"]),
+    ({"Ada": 4, "Bo": 4}, "shared", ["yes", "yes"], ["1", "1"]),
+])
+def test_the_csv_says_what_decided_a_tie_and_the_values_that_did(
+    coins: dict[str, int], decided_by: str, winners: list[str], places: list[str],
+) -> None:
+    rows = csv_rows(sessions_csv([record_of_toy({"Ada": 9, "Bo": 9}, coins)]))
+    assert [r["decided_by"] for r in rows] == [decided_by] * 2
+    assert [r["tiebreak_1"] for r in rows] == [str(coins["Ada"]), str(coins["Bo"])]
+    assert [r["winner"] for r in rows] == winners and [r["place"] for r in rows] == places
+
+
+def test_the_csv_of_a_race_for_the_galaxy_tie_has_hand_goods_and_their_sum() -> None:
+    data = example("rftg-4-players.toml")
+    data["players"][1]["chips"] += 1  # Jonas 53, tied with Luis: 6 + 1 beats 3 + 2
+    rows = csv_rows(sessions_csv([record_from_data("tie.toml", data)]))
+    tied = [(r["player"], r["hand"], r["goods"], r["tiebreak_hand_plus_goods"], r["winner"])
+            for r in rows if r["total"] == "53"]
+    assert tied == [("Jonas", "6", "1", "7", "yes"), ("Luis", "3", "2", "5", "no")]
+    assert {r["decided_by"] for r in rows} == {"tiebreak"}
+
+
+def test_the_csv_names_the_edition_a_race_for_the_galaxy_session_scored_with() -> None:
+    first = record_from_data("a.toml", example("rftg-4-players.toml", edition="1st"))
+    unnamed = example("rftg-4-players.toml", created="2026-11-28T21:52:00Z")
+    del unnamed["edition"]
+    rows = csv_rows(sessions_csv([first, record_from_data("b.toml", unnamed)]))
+    assert [r["edition"] for r in rows] == ["1st"] * 4 + ["2nd"] * 4
 
 
 def test_one_session_is_exported_as_the_command_prints_it(

@@ -1,11 +1,14 @@
-"""Exports: one finished session as a Markdown table, every session as one CSV.
+"""Exports: one finished session as Markdown, every session as one CSV.
 
-Text from history records, no Textual. The app's exports (`export_session` from replay,
-`export_sessions` from history) go into the saves folder's exports/; `lastround export`
-prints the same text or writes it where asked. Every write goes through write_export, which
-never writes through a link inside the saves folder.
-The Markdown pastes into a chat as a table; the CSV has one row per player per session with
-each scoring part under its `lastround score --json` name.
+Text from history records and the rules' results, no Textual. The app's exports
+(`export_session` from replay, `export_sessions` from history) go into the saves folder's
+exports/; `lastround export` prints the same text or writes it where asked. Every write
+goes through write_export, which never writes through a link inside the saves folder.
+The Markdown pastes into a chat: the table of totals, the winner, the notes, then each
+player's breakdown as the final scores screen shows it. The CSV has one row per player per
+session with each scoring part under its `lastround score --json` name, then what decided
+the winner and each game's own columns (see tui.records.export_facts). The README's export
+section names every section and column: they are kept as they are.
 """
 
 from __future__ import annotations
@@ -20,14 +23,16 @@ from typing import Any
 
 from tui.games import GAME_MODULES
 from tui.games.base import Result, verdict
-from tui.records.history import SessionRecord, record_from_data
-from tui.records.replay import final_result
+from tui.records.export_facts import EDITIONS, game_columns, tiebreak_columns
+from tui.records.history import PlayerResult, SessionRecord, record_of
 from tui.records.replay_text import correction_notes
 from tui.session.files import SaveError, atomic_write
+from tui.session.opening import checked
 from tui.session.plain_text import visible
 
 EXPORTS = "exports"  # the subfolder of the saves folder that exports are written into
 CSV_NAME = "sessions.csv"
+NOT_FINISHED = "the session is not finished: there are no final scores yet"
 
 
 def markdown_cell(text: str) -> str:
@@ -36,45 +41,88 @@ def markdown_cell(text: str) -> str:
     return re.sub(r"([\\|*_`])", r"\\\1", visible(text))
 
 
-def session_markdown(record: SessionRecord, notes: Sequence[str] = ()) -> str:
-    """A finished session: players, each part, totals, places, then the winner.
+def session_markdown(record: SessionRecord, result: Result, notes: Sequence[str] = ()) -> str:
+    """A finished session: the edition, players, each part, totals, places, the winner, the
+    notes, then each player's breakdown (`result` is the rules' score of the same session).
 
     ValueError when the session has no totals to show (unfinished or unreadable).
     """
     if not record.scored:
-        raise ValueError("the session is not finished: there are no final scores yet"
-                         if not record.error else record.error)
+        raise ValueError(record.error or NOT_FINISHED)
     parts = list(record.players[0].parts)
     lines = [f"**{record.title}**, {markdown_cell(record.date)} UTC", ""]
+    if record.edition:
+        lines += [f"Edition: {markdown_cell(record.edition)}", ""]
     header = ["Player", *(p.capitalize() for p in parts), "Total", "Place"]
-    lines.append("| " + " | ".join(header) + " |")
+    lines.append(table_row(header))
     lines.append("| --- |" + " ---: |" * (len(header) - 1))
     for player in record.players:
         won = player.name in record.winners
         name = markdown_cell(player.name) + (" ★" if won else "")
         total = f"**{player.total}**" if won else str(player.total)
         cells = [name, *(str(player.parts[k]) for k in parts), total, str(player.place)]
-        lines.append("| " + " | ".join(cells) + " |")
+        lines.append(table_row(cells))
     winners = [markdown_cell(w) for w in record.winners]
     lines += ["", f"★ {verdict(winners, record.decided_by)}"]
     for note in notes:  # a tie-break's reasons, corrections: each its own paragraph
         lines += ["", visible(note)]
+    lines += ["", "**Breakdown**", *breakdown_markdown(result)]
     return "\n".join(lines) + "\n"
+
+
+def breakdown_markdown(result: Result) -> list[str]:
+    """Each player's scoring lines as the final scores screen lists them: what scored, the
+    points, how they were earned; one table a player, under their name and total."""
+    lines: list[str] = []
+    for player in result.players:
+        lines += ["", f"**{markdown_cell(player.name)}**, {player.total} points", "",
+                  "| What | Points | How |", "| --- | ---: | --- |"]
+        lines += [table_row([markdown_cell(line.label), f"{line.points:+d}",
+                             markdown_cell(line.detail)]) for line in player.lines]
+    return lines
+
+
+def table_row(cells: Sequence[str]) -> str:
+    """A Markdown table row; an empty cell is one space wide."""
+    return "|" + "|".join(f" {cell} " if cell else " " for cell in cells) + "|"
+
+
+def games_in_order(records: Iterable[SessionRecord]) -> list[str]:
+    """The games of `records` in the games' own order (an unknown game after them, by id)."""
+    known = list(GAME_MODULES)
+    return sorted({r.game for r in records},
+                  key=lambda g: (known.index(g) if g in known else len(known), g))
 
 
 def part_columns(records: Iterable[SessionRecord]) -> list[str]:
     """Every scoring part found, grouped by game in the games' own order."""
-    by_game: dict[str, list[str]] = {}
-    for record in records:
-        for player in record.players:
-            known = by_game.setdefault(record.game, [])
-            known += [p for p in player.parts if p not in known]
-    games = sorted(by_game, key=lambda g: (list(GAME_MODULES).index(g) if g in GAME_MODULES
-                                           else len(GAME_MODULES), g))
+    records = list(records)
     columns: list[str] = []
-    for game in games:
-        columns += [p for p in by_game[game] if p not in columns]
+    for game in games_in_order(records):
+        for record in (r for r in records if r.game == game):
+            for player in record.players:
+                columns += [p for p in player.parts if p not in columns]
     return columns
+
+
+def fact_columns(records: Iterable[SessionRecord]) -> list[str]:
+    """Each game's own columns (edition, counts, tie-break values), in the games' order."""
+    records = list(records)
+    columns: list[str] = []
+    for game in games_in_order(records):
+        tiebreaks = max(len(p.tiebreak) for r in records if r.game == game for p in r.players)
+        columns += [c for c in game_columns(game, tiebreaks) if c not in columns]
+    return columns
+
+
+def player_facts(record: SessionRecord, player: PlayerResult) -> dict[str, object]:
+    """A player's cells in the game's own columns: the edition, the counts, the tie-break."""
+    facts: dict[str, object] = {"edition": visible(record.edition)} if (
+        record.game in EDITIONS) else {}
+    facts.update(player.counts)
+    facts.update(zip(tiebreak_columns(record.game, len(player.tiebreak)), player.tiebreak,
+                     strict=True))
+    return facts
 
 
 def sessions_csv(records: Iterable[SessionRecord]) -> str:
@@ -83,19 +131,21 @@ def sessions_csv(records: Iterable[SessionRecord]) -> str:
     Unfinished and unreadable sessions have no scores and are left out.
     """
     scored = sorted((r for r in records if r.scored), key=lambda r: (r.created, r.file))
-    parts = part_columns(scored)
+    parts, facts = part_columns(scored), fact_columns(scored)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     # Every text cell as shown by tui.session.plain_text.visible: the CSV may be printed on a
     # terminal (`lastround export --csv`), and a file's name is anything its folder allows.
     writer.writerow(["file", "date", "game", "player", "seat", *parts, "total", "place",
-                     "winner"])
+                     "winner", "decided_by", *facts])
     for record in scored:
         for player in record.players:
+            own = player_facts(record, player)
             writer.writerow([visible(record.file), visible(record.created), visible(record.game),
                              visible(player.name), player.seat,
                              *(player.parts.get(p, "") for p in parts), player.total,
-                             player.place, "yes" if player.name in record.winners else "no"])
+                             player.place, "yes" if player.name in record.winners else "no",
+                             visible(record.decided_by), *(own.get(c, "") for c in facts)])
     return out.getvalue()
 
 
@@ -106,15 +156,18 @@ def markdown_name(session_file: str) -> str:
 def finished_markdown(record: SessionRecord, data: Mapping[str, Any], result: Result) -> str:
     """A finished session's Markdown with, under it, the tie-break's reasons and every
     correction made after the game. ValueError when `record` has no final scores."""
-    return session_markdown(record, [*result.explanation, *correction_notes(data)])
+    return session_markdown(record, result, [*result.explanation, *correction_notes(data)])
 
 
 def export_session(saves: Path, file: str, data: Mapping[str, Any]) -> Path:
     """Write the Markdown of session `file` (checked as opening it would be) into the saves
     folder's exports, and say where. ValueError when it has no final scores; SaveError or
     OSError when it can't be written."""
-    record = record_from_data(file, data)
-    text = finished_markdown(record, data, final_result(data))
+    opened = checked(data)  # checked and totalled once, as opening the file would be
+    record = record_of(file, opened)
+    if opened.result is None:
+        raise ValueError(record.error or NOT_FINISHED)
+    text = finished_markdown(record, data, opened.result)
     target = saves / EXPORTS / markdown_name(file)
     write_export(saves, target, text)
     return target

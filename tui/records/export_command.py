@@ -1,4 +1,6 @@
-"""`lastround export [FILE] [--csv] [--out PATH]`: Markdown of one session, or CSV of them all.
+"""`lastround export [FILE] [--csv | --bgstats | --bgstats-link | --bgg] [--out PATH]`:
+Markdown of one session, or CSV of them all; or one session as a play for BG Stats or
+BoardGameGeek (tui/records/play_log.py).
 
 Without the interface: imports neither Textual nor tomlkit. Standard output by default;
 `--out` writes the file atomically. Exit status 0, or 2 with one line on standard error.
@@ -11,18 +13,21 @@ from pathlib import Path
 
 from tui.records.export import finished_markdown, sessions_csv, write_export
 from tui.records.history import SessionRecord, checked_record
+from tui.records.play_log import play_log_text
 from tui.session.files import SaveError
 from tui.session.folder import saves_folder
 from tui.session.opening import not_finished, open_session
 
 
-def one_session(file: Path, as_csv: bool) -> str:
+def one_session(file: Path, as_csv: bool, play_log: str | None = None) -> str:
     data, result = open_session(file)  # checked and totalled once, as every reader does
     if result is None:
         raise not_finished(file, data)
     record = checked_record(file.name, data, result)
     if not record.scored:
         raise SaveError(f"{file}: the session is not finished: there are no final scores yet")
+    if play_log is not None:
+        return play_log_text(play_log, data, file.name, result)
     if as_csv:
         return sessions_csv([record])
     return finished_markdown(record, data, result)
@@ -47,11 +52,14 @@ def left_out_note(records: list[SessionRecord]) -> str:
 
 
 def main_export(file: Path | None, *, as_csv: bool, out: Path | None,
-                saves: str | None) -> int:
+                saves: str | None, play_log: str | None = None) -> int:
     left_out: list[SessionRecord] = []
+    if play_log is not None and file is None:
+        print(f"lastround: --{play_log} needs a session FILE", file=sys.stderr)
+        return 2
     try:
         if file is not None:
-            text = one_session(file, as_csv)
+            text = one_session(file, as_csv, play_log)
         else:
             text, left_out = every_session(saves_folder(saves))
     except SaveError as error:

@@ -15,6 +15,7 @@ from typing import Any
 
 from tui.games import game_title
 from tui.games.base import Result, name_key
+from tui.records.export_facts import player_counts, session_edition
 from tui.records.replay_text import when
 from tui.session.files import SaveError
 from tui.session.opening import Opened, checked, open_file, problem
@@ -28,6 +29,8 @@ class PlayerResult:
     total: int | None = None  # None until the session is finished and totals
     parts: Mapping[str, int] = field(default_factory=dict)
     place: int | None = None
+    tiebreak: tuple[int, ...] = ()  # the rules' tie-break values, in the order they count
+    counts: Mapping[str, int] = field(default_factory=dict)  # see export_facts.COUNTS
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,7 @@ class SessionRecord:
     decided_by: str = ""
     corrected: bool = False
     error: str = ""
+    edition: str = ""  # the edition whose card values scored, for a game that has editions
 
     @property
     def title(self) -> str:
@@ -99,10 +103,12 @@ def checked_record(file: str, data: Mapping[str, Any], result: Result | None) ->
     if result is None:
         return base
     places = {p.name: place for place, p in result.ranking()}
-    players = tuple(PlayerResult(p.name, seat, p.total, dict(p.parts), places[p.name])
-                    for seat, p in enumerate(result.players, start=1))
+    players = tuple(PlayerResult(p.name, seat, p.total, dict(p.parts), places[p.name],
+                                 p.tiebreak, player_counts(base.game, entered))
+                    for seat, (p, entered) in enumerate(zip(result.players, data["players"],
+                                                            strict=True), start=1))
     return SessionRecord(file, base.game, base.created, base.status, players, result.winners,
-                         result.decided_by, base.corrected)
+                         result.decided_by, base.corrected, edition=session_edition(data))
 
 
 # --- what the table shows -------------------------------------------------------------------

@@ -25,10 +25,10 @@ from tui.session.plain_text import UNSAFE
 
 INDEX_NAME = ".lastround-index.sqlite"
 # Bump when a record's shape or the rules' totals change: every row is then read again.
-INDEX_VERSION = "2"  # 2: what opening a session would refuse is an error row too
+INDEX_VERSION = "3"  # 3: each player's tie-break values and counts, the session's edition
 # A record's columns (Row), then the file's size and time (Stat).
 RECORD_COLUMNS = ("name", "game", "created", "status", "players", "winners", "decided_by",
-                  "corrected", "error")
+                  "corrected", "error", "edition")
 COLUMNS = (*RECORD_COLUMNS, "size", "mtime_ns")
 REBUILD = f"""
 DROP TABLE IF EXISTS meta;
@@ -39,10 +39,12 @@ CREATE TABLE sessions (
     size INTEGER NOT NULL,      -- with mtime_ns: a file that changed is read again
     mtime_ns INTEGER NOT NULL,
     game TEXT NOT NULL, created TEXT NOT NULL, status TEXT NOT NULL,
-    players TEXT NOT NULL,      -- JSON: [[name, total, {{part: points}}, place]], seat order
+    players TEXT NOT NULL,      -- JSON: [[name, total, {{part: points}}, place, [tie-break],
+                                --         {{count: number}}]], seat order
     winners TEXT NOT NULL,      -- JSON: ["name", ...]
     decided_by TEXT NOT NULL, corrected INTEGER NOT NULL,
-    error TEXT NOT NULL         -- one line when the file can't be used, else ""
+    error TEXT NOT NULL,        -- one line when the file can't be used, else ""
+    edition TEXT NOT NULL       -- the edition whose card values scored, else ""
 );
 INSERT INTO meta VALUES ('version', '{INDEX_VERSION}');
 """
@@ -229,8 +231,8 @@ def shows_safely(record: SessionRecord) -> bool:
     """No text the file itself could hold (see tui.session.files.check_values) that could drive a
     terminal: an index changed by hand must not get past what reading the file refuses."""
     texts = [record.game, record.created, record.status, record.decided_by, record.error,
-             *record.winners, *(p.name for p in record.players),
-             *(part for p in record.players for part in p.parts)]
+             record.edition, *record.winners, *(p.name for p in record.players),
+             *(part for p in record.players for part in [*p.parts, *p.counts])]
     return not any(UNSAFE.search(text) for text in texts)
 
 
@@ -242,20 +244,24 @@ def decoded_row(row: Row) -> tuple[Any, Any]:
 
 
 def record_of(row: Row, players: list[list[Any]], winners: list[str]) -> SessionRecord:
-    name, game, created, status, _, _, decided_by, corrected, error = row[:len(RECORD_COLUMNS)]
+    name, game, created, status, _, _, decided_by, corrected, error, edition = row[
+        :len(RECORD_COLUMNS)]
     return SessionRecord(
         file=name, game=game, created=created, status=status,
-        players=tuple(PlayerResult(player, seat, total, parts, place)
-                      for seat, (player, total, parts, place) in enumerate(players, start=1)),
-        winners=tuple(winners), decided_by=decided_by, corrected=bool(corrected), error=error)
+        players=tuple(PlayerResult(player, seat, total, parts, place, tuple(tiebreak), counts)
+                      for seat, (player, total, parts, place, tiebreak, counts)
+                      in enumerate(players, start=1)),
+        winners=tuple(winners), decided_by=decided_by, corrected=bool(corrected), error=error,
+        edition=edition)
 
 
 def row_of(record: SessionRecord) -> Row:
-    players = [[p.name, p.total, dict(p.parts), p.place] for p in record.players]
+    players = [[p.name, p.total, dict(p.parts), p.place, list(p.tiebreak), dict(p.counts)]
+               for p in record.players]
     return (record.file, record.game, record.created, record.status,
             json.dumps(players, ensure_ascii=False, separators=(",", ":")),
             json.dumps(list(record.winners), ensure_ascii=False, separators=(",", ":")),
-            record.decided_by, int(record.corrected), record.error)
+            record.decided_by, int(record.corrected), record.error, record.edition)
 
 
 def write_rows(connection: sqlite3.Connection, fresh: Iterable[Row], gone: Iterable[str]

@@ -1,0 +1,124 @@
+"""A finished session's BG Stats import link as a QR code, for a phone at the table to scan.
+
+The code is drawn only where the whole of it fits: a cut code does not scan. In a smaller
+window the screen says how big it must be and shows the link as text, to copy instead.
+"""
+
+from __future__ import annotations
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, VerticalScroll
+from textual.geometry import Size
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from tui.session.owner import Session
+from tui.widgets.plain import Plain
+from tui.widgets.qr_code import QrCode, code_size
+
+WHAT = "Scan with your phone: BG Stats opens this play"
+HELP = """\
+The final scores as a play for BG Stats, the play logger: scan the code with the phone's
+camera and BG Stats opens the play to save, with every player's score, the winners and the
+ranks. The link carries the file's name, so a play imported twice is recognisable.
+
+A QR reader wants dark squares on a light ground. The code is drawn for a terminal with light
+text on a dark background; on a terminal with dark text on a light one, I draws it the other
+way round. The whole code must fit in the window: in a smaller one the link is shown as text,
+and C copies it (where the terminal lets an app use the clipboard)."""
+# Around the code: the line saying what it is, and the footer.
+LINES_AROUND = 2
+
+
+def link_for(session: Session) -> str:
+    """The BG Stats import link of a finished session, named by its file."""
+    from tui.records.play_log import bgstats_link
+
+    return bgstats_link(session.data, session.path.name if session.path else "")
+
+
+def window_needed(link: str) -> Size:
+    """The smallest window that shows the whole code, the line above it and the footer."""
+    code = code_size(link)
+    return Size(code.width, code.height + LINES_AROUND)
+
+
+def fits(link: str, window: Size) -> bool:
+    needed = window_needed(link)
+    return window.width >= needed.width and window.height >= needed.height
+
+
+def too_small_text(link: str, window: Size) -> str:
+    needed = window_needed(link)
+    return (f"✗ The code needs a window of at least {needed.width}×{needed.height}; this one is "
+            f"{window.width}×{window.height}. Enlarge the window (or make the font smaller) "
+            "to scan it, or copy the link below (C) and open it on the phone.")
+
+
+class QrScreen(ModalScreen[None]):
+    BINDINGS = [
+        Binding("escape", "dismiss", "Close", id="close-qr", tooltip="Back to the final scores"),
+        Binding("i", "invert", "Invert", id="invert-qr",
+                tooltip="Draw the code the other way round, for a terminal with dark text on "
+                        "a light background"),
+        Binding("c", "copy", "Copy link", id="copy-qr",
+                tooltip="Copy the link to the clipboard (where the terminal allows it)"),
+        # A modal screen hides the app's own keys, so F1 is bound here too.
+        Binding("f1", "app.help", "Help", id="qr-help", tooltip="Explain this screen and its keys"),
+    ]
+    DEFAULT_CSS = """
+    QrScreen { background: $background; }
+    QrScreen #qr-what { width: 100%; text-align: center; }
+    QrScreen #qr-text-box { height: 1fr; }
+    QrScreen #qr-small { padding: 0 1; }
+    QrScreen #qr-link { padding: 1 1 0 1; }
+    """
+
+    def __init__(self, link: str) -> None:
+        super().__init__()
+        self.link = link
+        self.whole = False  # the whole code is shown
+
+    def compose(self) -> ComposeResult:
+        yield Plain(WHAT, id="qr-what")
+        with Center(id="qr-code-box"):
+            # On a light theme the dark modules are the ones drawn (see tui.widgets.qr_code).
+            yield QrCode(self.link, dark_drawn=not self.app.current_theme.dark, id="qr-code")
+        with VerticalScroll(id="qr-text-box"):  # a long link scrolls (↑↓) in a small window
+            yield Plain("", id="qr-small")
+            yield Plain(self.link, id="qr-link")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def help_text(self) -> str:
+        return HELP
+
+    def on_mount(self) -> None:
+        self.show_for(self.app.size)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.show_for(event.size)
+
+    def show_for(self, window: Size) -> None:
+        """The code where it fits, else how big the window must be and the link as text."""
+        self.whole = whole = fits(self.link, window)
+        self.query_one("#qr-code-box").display = whole
+        self.query_one("#qr-text-box").display = not whole
+        if not whole:
+            self.query_one("#qr-small", Static).update(too_small_text(self.link, window))
+            self.query_one("#qr-text-box").focus()
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Inverting is for a code on screen."""
+        if action == "invert":
+            return self.whole
+        return True
+
+    def action_invert(self) -> None:
+        self.query_one(QrCode).invert()
+
+    def action_copy(self) -> None:
+        self.app.copy_to_clipboard(self.link)
+        self.notify("The link is on the clipboard, where the terminal allows it.", title="Copied")

@@ -1,0 +1,167 @@
+"""A finished session as a play for the play loggers: BG Stats' import JSON and link, and a
+BoardGameGeek play record.
+
+BG Stats opens `bgstats://app.bgstatsapp.com/createPlay.html?data=` followed by the play as
+URL-encoded JSON, and shows its import dialog, where the game and players are matched to the
+ones the app knows (BG Stats' "push plays from other apps" page gives the fields used here).
+
+BoardGameGeek takes no play file: a play is logged on the game's page ("Log play") or by an
+app signed in to the account (BG Stats posts an imported play there when its BGG auto-post is
+on). The record is the play as BGG's own play export writes it (XML API2 `plays`: one
+`<play>` with its `<item>` and `<players>`), every field the Log play form asks for, to be
+typed in from it or read by a tool that reads BGG's play export.
+
+The time is the session's `created` in UTC, as the file keeps it; the length is the whole
+minutes from then to the last entry of the log that is not a correction made afterwards.
+Pure: no Textual, no I/O.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from typing import Any
+from urllib.parse import quote
+from xml.etree import ElementTree
+
+from tui.games import game_title, get_game
+from tui.games.base import Result, verdict
+from tui.session.plain_text import visible
+
+SOURCE_NAME = "Last Round"
+LINK_START = "bgstats://app.bgstatsapp.com/createPlay.html?data="
+
+# BoardGameGeek's id of each game (the number in the game's boardgamegeek.com address).
+BGG_IDS: dict[str, int] = {"rftg": 28143}
+
+
+def moment(stamp: object) -> datetime | None:
+    """A `created` or log `at` stamp ("2026-11-27T21:52:00Z"; one without a zone is taken as
+    UTC, as the app writes them), None when absent or unreadable."""
+    try:
+        found = datetime.fromisoformat(str(stamp))
+    except ValueError:
+        return None
+    return found if found.tzinfo else found.replace(tzinfo=UTC)
+
+
+def played_minutes(data: Mapping[str, Any]) -> int | None:
+    """Whole minutes from the start to the last log entry of the game itself (corrections made
+    after it don't lengthen the play); None when either end is unknown."""
+    start = moment(data.get("created"))
+    entries = [e for e in data.get("log", []) if isinstance(e, Mapping)
+               and not e.get("correction")]
+    end = moment(entries[-1].get("at")) if entries else None
+    if start is None or end is None or end < start:
+        return None
+    return int((end - start).total_seconds() // 60)
+
+
+def start_seat(data: Mapping[str, Any]) -> int | None:
+    """The seat that played first, where the session records it (Galileo's first player)."""
+    seat = data.get("first_player")
+    return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+
+
+def comments(data: Mapping[str, Any], result: Result) -> str:
+    """Who won and how, as the breakdown says it (a tie and the rule that broke it, ending in
+    the winners), after the edition where the game has one."""
+    words = [f"{data['edition']} edition." if data.get("edition") else ""]
+    words.extend(result.explanation or [verdict(result.winners, result.decided_by) + "."])
+    return " ".join(w for w in words if w)
+
+
+def final_result(data: Mapping[str, Any]) -> Result:
+    return get_game(str(data["game"])).score(data)
+
+
+def bgstats_play(data: Mapping[str, Any], file_name: str, *,
+                 result: Result | None = None) -> dict[str, Any]:
+    """The play BG Stats imports, keys in a fixed order; `result` is worked out from the data
+    when not given. Optional fields are left out where the session doesn't know them."""
+    result = result if result is not None else final_result(data)
+    game_id = str(data["game"])
+    # A file name may hold what a session can't (a control character): written escaped.
+    play: dict[str, Any] = {"sourceName": SOURCE_NAME, "sourcePlayId": visible(file_name)}
+    start = moment(data.get("created"))
+    if start is not None:
+        play["playDate"] = start.strftime("%Y-%m-%d %H:%M:%S")
+    minutes = played_minutes(data)
+    if minutes is not None:
+        play["durationMin"] = minutes
+    play["comments"] = comments(data, result)
+    game: dict[str, Any] = {"name": game_title(game_id), "sourceGameId": game_id}
+    if game_id in BGG_IDS:
+        game["bggId"] = BGG_IDS[game_id]
+    play["game"] = game | {"highestWins": True, "noPoints": False}
+    places = {player.name: place for place, player in result.ranking()}
+    first = start_seat(data)
+    players = []
+    for seat, player in enumerate(result.players):
+        entry: dict[str, Any] = {"name": player.name, "sourcePlayerId": player.name,
+                                 "score": player.total, "winner": player.name in result.winners}
+        if first is not None:
+            entry["startPlayer"] = seat == first
+        players.append(entry | {"rank": places[player.name]})
+    play["players"] = players
+    return play
+
+
+def bgstats_json(data: Mapping[str, Any], file_name: str, *,
+                 result: Result | None = None) -> str:
+    """The play as compact JSON, keys in the order `bgstats_play` gives them."""
+    return json.dumps(bgstats_play(data, file_name, result=result), ensure_ascii=False,
+                      separators=(",", ":"))
+
+
+def bgstats_link(data: Mapping[str, Any], file_name: str, *,
+                 result: Result | None = None) -> str:
+    """The link that opens BG Stats' import dialog on this play: the JSON URL-encoded as
+    JavaScript's encodeURIComponent does it (every character but letters, digits and
+    `-_.!~*'()` as %XX of its UTF-8 bytes), so it decodes back to the JSON exactly."""
+    return LINK_START + quote(bgstats_json(data, file_name, result=result), safe="!~*'()")
+
+
+def bgg_play(data: Mapping[str, Any], file_name: str, *,
+             result: Result | None = None) -> str:
+    """The play as BoardGameGeek's play export writes it (XML API2 `plays`), for logging it on
+    BGG by hand: date, length, the game and its id, each player's name, start position, score,
+    win and new (0: the session doesn't know who played the game for the first time)."""
+    result = result if result is not None else final_result(data)
+    game_id = str(data["game"])
+    start = moment(data.get("created"))
+    minutes = played_minutes(data)
+    plays = ElementTree.Element("plays")
+    play = ElementTree.SubElement(plays, "play", {
+        "date": start.strftime("%Y-%m-%d") if start else "", "quantity": "1",
+        "length": str(minutes or 0), "incomplete": "0", "nowinstats": "0", "location": ""})
+    item = ElementTree.SubElement(play, "item", {"name": game_title(game_id),
+                                                  "objecttype": "thing"})
+    if game_id in BGG_IDS:
+        item.set("objectid", str(BGG_IDS[game_id]))
+    subtypes = ElementTree.SubElement(item, "subtypes")
+    ElementTree.SubElement(subtypes, "subtype", {"value": "boardgame"})
+    seats = ElementTree.SubElement(play, "players")
+    first = start_seat(data)
+    for seat, player in enumerate(result.players):
+        ElementTree.SubElement(seats, "player", {
+            "username": "", "userid": "0", "name": player.name,
+            "startposition": "1" if seat == first else "", "color": "",
+            "score": str(player.total), "new": "0", "rating": "0",
+            "win": "1" if player.name in result.winners else "0"})
+    note = ElementTree.SubElement(play, "comments")
+    note.text = f"{comments(data, result)} {SOURCE_NAME}: {visible(file_name)}"
+    ElementTree.indent(plays)
+    return ('<?xml version="1.0" encoding="utf-8"?>\n'
+            + ElementTree.tostring(plays, encoding="unicode") + "\n")
+
+
+PLAY_LOGS = {"bgstats": bgstats_json, "bgstats-link": bgstats_link, "bgg": bgg_play}
+
+
+def play_log_text(form: str, data: Mapping[str, Any], file_name: str, result: Result) -> str:
+    """What `lastround export FILE --bgstats`, `--bgstats-link` or `--bgg` prints: the play in
+    that form, ending in a newline."""
+    text = PLAY_LOGS[form](data, file_name, result=result)
+    return text if text.endswith("\n") else text + "\n"
