@@ -66,7 +66,7 @@ def test_the_bgstats_play_carries_the_fields_bg_stats_reads() -> None:
     assert all("startPlayer" not in p for p in play["players"])  # RftG keeps no first player
 
 
-def test_galileo_marks_its_first_player_and_has_no_bgg_id() -> None:
+def test_galileo_marks_its_first_player_and_the_turn_order_and_has_no_bgg_id() -> None:
     data = example("galileo-4-players")
     play = bgstats_play(data, "g.toml")
     assert "bggId" not in play["game"]
@@ -75,7 +75,7 @@ def test_galileo_marks_its_first_player_and_has_no_bgg_id() -> None:
     assert [p["startPlayer"] for p in bgstats_play(data, "g.toml")["players"]] == [
         False, False, True, False]
     assert [p["startposition"] for p in xml_players(bgg_play(data, "g.toml"))] == [
-        "", "", "1", ""]
+        "3", "4", "1", "2"], "the turn order, clockwise from the first player"
 
 
 def test_a_shared_win_marks_every_winner_and_shares_the_first_place() -> None:

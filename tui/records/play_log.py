@@ -144,10 +144,13 @@ def bgg_play(data: Mapping[str, Any], file_name: str, *,
     ElementTree.SubElement(subtypes, "subtype", {"value": "boardgame"})
     seats = ElementTree.SubElement(play, "players")
     first = start_seat(data)
+    count = len(result.players)
     for seat, player in enumerate(result.players):
+        # Turns go clockwise, seat by seat, from the first player.
+        position = "" if first is None else str((seat - first) % count + 1)
         ElementTree.SubElement(seats, "player", {
             "username": "", "userid": "0", "name": player.name,
-            "startposition": "1" if seat == first else "", "color": "",
+            "startposition": position, "color": "",
             "score": str(player.total), "new": "0", "rating": "0",
             "win": "1" if player.name in result.winners else "0"})
     note = ElementTree.SubElement(play, "comments")
