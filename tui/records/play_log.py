@@ -25,8 +25,9 @@ from typing import Any
 from urllib.parse import quote
 from xml.etree import ElementTree
 
-from tui.games import game_title, get_game
+from tui.games import game_title
 from tui.games.base import Result, verdict
+from tui.records.replay import final_result
 from tui.session.plain_text import visible
 
 SOURCE_NAME = "Last Round"
@@ -70,10 +71,6 @@ def comments(data: Mapping[str, Any], result: Result) -> str:
     words = [f"{data['edition']} edition." if data.get("edition") else ""]
     words.extend(result.explanation or [verdict(result.winners, result.decided_by) + "."])
     return " ".join(w for w in words if w)
-
-
-def final_result(data: Mapping[str, Any]) -> Result:
-    return get_game(str(data["game"])).score(data)
 
 
 def bgstats_play(data: Mapping[str, Any], file_name: str, *,
