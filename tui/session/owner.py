@@ -110,7 +110,7 @@ class Session:
 
     def confirm(
         self, step: Step, values: Mapping[str, Any], *, at: str | None = None,
-        partial: bool = False, correction: bool = False,
+        partial: bool = False, correction: bool = False, by: str | None = None,
     ) -> bool:
         """Record a step's values and log the confirmation (the caller saves); False when
         nothing was recorded: the values repeat the step's latest confirmation (Esc back
@@ -119,7 +119,8 @@ class Session:
         A partial entry saves progress inside a long step (a turn ended, a card drawn):
         it is logged and kept, but the step still counts as unconfirmed on resume.
         A correction (made after the game) also keeps the values it replaces as `old`,
-        so the log tells what changed and history is never rewritten.
+        so the log tells what changed and history is never rewritten. `by` names the seat
+        whose player sent the values from their own terminal (table mode).
         """
         if not partial and not correction and self.unchanged(step, values):
             return False
@@ -129,6 +130,8 @@ class Session:
         entry: dict[str, Any] = {"step": step.id, "at": at or now_stamp()}
         if step.player is not None:
             entry["player"] = self.players[step.player]
+        if by is not None:
+            entry["by"] = by
         if partial:
             entry["partial"] = True
         entry["values"] = dict(values)

@@ -1,0 +1,139 @@
+"""Table mode's rules: which steps are a seat's own, when they open, and whether what a player
+sent from their own terminal is an answer the step could have been given on the host's.
+
+Pure: a joiner's values arrive as data, so they are checked here as strictly as the host's
+screens check what is typed there (field kinds and bounds, the cards' names and copies).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tui.games.base import Field, RulesError, Step
+from tui.games.values import is_int
+
+# The step kinds a player enters for their own seat: a tableau, a form of counts or scores.
+OWN_KINDS = ("cards", "form")
+TEXT_LIMIT = 200
+LIST_LIMIT = 200
+
+
+def seat_steps(steps: Sequence[Step], seat: int) -> list[Step]:
+    """The steps that ask this seat alone, in the procedure's order."""
+    return [s for s in steps if s.player == seat and s.kind in OWN_KINDS]
+
+
+def seats_open(steps: Sequence[Step], confirmed: set[str]) -> bool:
+    """Whether the players may enter their own steps: every step before the first one that
+    asks a single seat is confirmed (the round is finished, the final turns are played).
+    An end check still to come (`pause_before`) keeps them closed: the game goes on."""
+    for step in steps:
+        if step.player is not None:
+            return True
+        if step.id not in confirmed or step.pause_before:
+            return False
+    return False
+
+
+def waiting_at(steps: Sequence[Step], confirmed: set[str]) -> Step | None:
+    """The table-wide step the seats wait for (None when they are open)."""
+    for step in steps:
+        if step.player is not None:
+            return None
+        if step.id not in confirmed or step.pause_before:
+            return step
+    return None
+
+
+def all_entered(steps: Sequence[Step], confirmed: set[str]) -> bool:
+    """Every step before the final scores is confirmed: the game can be finished."""
+    return bool(steps) and steps[-1].kind == "breakdown" and all(
+        s.id in confirmed for s in steps[:-1])
+
+
+def check_seat_values(step: Step, values: Mapping[str, Any], data: Mapping[str, Any]) -> None:
+    """RulesError (keyed by the field) unless `values` are what the step's screen could send:
+    every field of a form with a value of its kind within its bounds and nothing else; for a
+    tableau, known cards the deck still holds (across the table) or the quick entry's two
+    numbers. The whole session is checked again once they are recorded (the file's door)."""
+    if step.kind == "cards":
+        _check_tableau(step, values, data)
+        return
+    unknown = sorted(set(values) - {f.key for f in step.fields})
+    if unknown:
+        raise RulesError(unknown[0], "is not a field of this step")
+    for field in step.fields:
+        if field.key not in values:
+            raise RulesError(field.key, f"{field.label}: enter a value")
+        _check_field(field, values[field.key])
+
+
+def _check_field(field: Field, value: Any) -> None:
+    if field.kind == "int":
+        if not is_int(value):
+            raise RulesError(field.key, f"{field.label}: whole numbers only")
+        if field.minimum is not None and value < field.minimum:
+            raise RulesError(field.key, f"{field.label}: must be at least {field.minimum}")
+        if field.maximum is not None and value > field.maximum:
+            raise RulesError(field.key, f"{field.label}: must be at most {field.maximum}")
+    elif field.kind == "choice" and value not in field.choices:
+        raise RulesError(field.key, f"{field.label}: one of {', '.join(field.choices)}")
+    elif field.kind == "bool" and not isinstance(value, bool):
+        raise RulesError(field.key, f"{field.label}: yes or no")
+    elif field.kind == "text" and (not isinstance(value, str) or len(value) > TEXT_LIMIT):
+        raise RulesError(field.key, f"{field.label}: a line of text")
+
+
+def _check_tableau(step: Step, values: Mapping[str, Any], data: Mapping[str, Any]) -> None:
+    from tui.games.rftg.entries import edition_of
+    from tui.games.rftg.quick_entry import QUICK_FIELDS
+    from tui.games.rftg.tableau import tableau_problems
+
+    if set(values) == {f.key for f in QUICK_FIELDS}:  # the quick entry's two numbers
+        for field in QUICK_FIELDS:
+            _check_field(field, values[field.key])
+        return
+    names = values.get("tableau") if set(values) == {"tableau"} else None
+    if (not isinstance(names, list) or not names or len(names) > LIST_LIMIT
+            or not all(isinstance(n, str) for n in names)):
+        raise RulesError("tableau", "a list of card names, the start world at least")
+    problem = tableau_problems(names, edition_of(data), others_cards(data, step.player))
+    if problem:
+        raise RulesError("tableau", problem)
+
+
+def tableaux(data: Mapping[str, Any]) -> dict[int, list[str]]:
+    """Every seat's listed cards (seats entered by VP totals list none)."""
+    players = data.get("players", [])
+    found: dict[int, list[str]] = {}
+    for seat, player in enumerate(players if isinstance(players, Sequence) else []):
+        cards = player.get("tableau") if isinstance(player, Mapping) else None
+        if isinstance(cards, list):
+            found[seat] = [str(c) for c in cards]
+    return found
+
+
+def others_cards(data: Mapping[str, Any], seat: int | None) -> list[str]:
+    return [c for other, cards in tableaux(data).items() if other != seat for c in cards]
+
+
+def contested(data: Mapping[str, Any], seat: int, names: Sequence[str]) -> dict[int, list[str]]:
+    """The other seats holding cards of `names` that the deck has too few copies of for
+    everyone listing them, with those cards: the players a conflict concerns besides `seat`."""
+    from tui.games.rftg.cards import canonical_name, deck_copies
+
+    mine = Counter(found for n in names if (found := canonical_name(n)) is not None)
+    theirs: dict[int, Counter[str]] = {
+        other: Counter(found for c in cards if (found := canonical_name(c)) is not None)
+        for other, cards in tableaux(data).items() if other != seat}
+    concerned: dict[int, list[str]] = {}
+    for card, here in mine.items():
+        held = here + sum(counts[card] for counts in theirs.values())
+        if held <= deck_copies(card):
+            continue
+        for other, counts in theirs.items():
+            if counts[card]:
+                concerned.setdefault(other, []).append(card)
+    return concerned

@@ -1,0 +1,126 @@
+"""The host's side of table mode: taking what a player sent from their own terminal into the
+session by the same rules as if the host had typed it, and how each seat stands.
+
+No Textual: the host's app (tui.shell.hosting) polls the table, hands each offer here, saves
+the data it gets back, then writes the answer (tui.session.table).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from tui.games.base import BROKEN, RulesError, Step
+from tui.games.seats import (
+    all_entered,
+    check_seat_values,
+    contested,
+    seat_steps,
+    seats_open,
+    waiting_at,
+)
+from tui.games.words import join_names
+from tui.session.opening import checked, problem
+from tui.session.owner import Session
+from tui.session.table import Answer, Offer, Table
+
+SeatStatus = Literal["waiting", "typing", "entered", "refused"]
+MARKS: dict[SeatStatus, str] = {
+    "waiting": "waiting", "typing": "typing…", "entered": "entered ✓", "refused": "refused ✗"}
+
+
+@dataclass(frozen=True)
+class Taken:
+    """What the host does with an offer: answer it, and when entered, save `data` (the
+    session with the step recorded, finished when it was the last) before answering."""
+
+    answer: Answer
+    data: dict[str, Any] | None = None
+    notices: dict[int, str] = field(default_factory=dict)
+
+
+def take_offer(session: Session, seat: int, offer: Offer, at: str) -> Taken:
+    """Check `offer` from `seat` as the host's own screens would, and record it in a copy of
+    the session; the copy is returned to be saved, or the refusal to be answered."""
+
+    def refused(key: str, message: str, notices: dict[int, str] | None = None) -> Taken:
+        return Taken(Answer(offer.id, offer.step, "refused", key, message), None, notices or {})
+
+    if session.finished:
+        return refused("", "The game is already finished: nothing more can be entered.")
+    names = session.players
+    steps = session.steps()
+    step = next((s for s in seat_steps(steps, seat) if s.id == offer.step), None)
+    if seat >= len(names) or step is None:
+        return refused("", "That step is not this seat's to enter.")
+    if not seats_open(steps, session.confirmed()):
+        at_step = waiting_at(steps, session.confirmed())
+        return refused("", "The table is not there yet: the host is still at "
+                       f"'{at_step.title if at_step else 'the start'}'.")
+    try:
+        check_seat_values(step, offer.values, session.data)
+        trial = recorded(session, step, offer.values, at, by=names[seat])
+    except RulesError as error:
+        return refused(error.key, error.message, conflict_notices(session, seat, offer))
+    return Taken(Answer(offer.id, step.id, "entered"), trial.data)
+
+
+def recorded(session: Session, step: Step, values: dict[str, Any], at: str, by: str) -> Session:
+    """A copy of the session with the step confirmed (and the game finished when it was the
+    last value): RulesError when the whole session would no longer pass the file's door."""
+    trial = Session(copy.deepcopy(session.data), session.path)
+    try:
+        trial.confirm(step, values, at=at, by=by)
+    except BROKEN as error:
+        raise RulesError("", f"can't be recorded: {error}") from None
+    opened = checked(trial.data)
+    if opened.refused is not None:
+        raise RulesError(opened.refused.key, problem(opened.refused))
+    steps = trial.steps()
+    if all_entered(steps, trial.confirmed()):
+        with contextlib.suppress(RulesError):  # it does not total: the final scores say why
+            trial.finish_with_breakdown(at=at)
+    return trial
+
+
+def conflict_notices(session: Session, seat: int, offer: Offer) -> dict[int, str]:
+    """For a tableau refused over a card the deck has too few copies of: a line for each
+    other player listing that card, so both players concerned see the conflict."""
+    cards = offer.values.get("tableau")
+    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+        return {}
+    names = session.players
+    return {other: (f"{names[seat]} also listed {join_names(taken)}: the deck has too few "
+                    "copies for both tableaux. Check which of you has it.")
+            for other, taken in contested(session.data, seat, cards).items()
+            if other < len(names)}
+
+
+def seat_status(session: Session, table: Table, seat: int, step_id: str) -> SeatStatus:
+    """How a seat stands on one of its steps, as the host's screen shows it."""
+    offer, answer = table.offer_of(seat), table.answer_of(seat)
+    answered = offer is not None and answer is not None and answer.id == offer.id
+    if answered and answer is not None and answer.step == step_id and answer.outcome == "refused":
+        return "refused"
+    if step_id in session.confirmed():
+        return "entered"
+    sent = offer is not None and not answered and offer.step == step_id
+    if sent or (table.held(seat) and table.typing(seat)):
+        return "typing"
+    return "waiting"
+
+
+def kind_of(step: Step) -> str:
+    """A seat's step without its seat: `tableau-2` -> `tableau`."""
+    return step.id.rsplit("-", 1)[0]
+
+
+def table_line(session: Session, table: Table, step: Step) -> str:
+    """Every seat's standing on the kind of step shown: "Table: Ada entered ✓ · Bo typing…"."""
+    kind = kind_of(step)
+    names = session.players
+    shown = [f"{name} {MARKS[seat_status(session, table, seat, f'{kind}-{seat}')]}"
+             for seat, name in enumerate(names)]
+    return "Table: " + " · ".join(shown)
