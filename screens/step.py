@@ -33,6 +33,8 @@ class StepScreen(Screen[None]):
     # Screen CSS (not DEFAULT_CSS), so it outranks app.tcss's `.message` in the error colour.
     CSS = """
     .message.-notice { color: $text; }
+    #table-line { display: none; text-style: bold; }
+    #table-line.-shown { display: block; }
     """
     BODY_SCROLLS = False
     RESTORED = "✎ What was typed here before is back (not yet confirmed: Enter confirms it)"
@@ -63,6 +65,7 @@ class StepScreen(Screen[None]):
             if self.step.text:
                 yield Plain(self.step.text, classes="step-text")
             yield from self.compose_body()
+        yield Plain("", id="table-line")  # table mode: how every seat stands (the host's)
         yield Plain("", id="message", classes="message")
         yield Footer(compact=True, show_command_palette=False)  # room for every step key
 
@@ -157,6 +160,12 @@ class StepScreen(Screen[None]):
             return
         typed = self.draft()
         self.lastround.keep_draft(self.step, None if typed == self.untouched else typed)
+
+    def show_table_line(self, text: str) -> None:
+        """Table mode: every seat's standing on this kind of step ("" hides the line)."""
+        line = self.query_one("#table-line", Static)
+        line.update(text)
+        line.set_class(bool(text), "-shown")
 
     def help_text(self) -> str:
         return self.step.help or self.step.text

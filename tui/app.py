@@ -24,6 +24,7 @@ from tui.session.owner import Session, now_stamp
 from tui.session.plain_text import visible
 from tui.session.safekeeping import Safekeeping, load_session
 from tui.shell.drafting import Drafting
+from tui.shell.hosting import Hosting
 from tui.shell.keys import AppKeys
 from tui.shell.look import Look, steady_cursors
 from tui.shell.memory import release_removed_screens
@@ -41,7 +42,7 @@ STEP_SCREENS: dict[str, tuple[str, str]] = {
 }
 
 
-class LastRoundApp(Safekeeping, Drafting, Look, AppKeys, OrderedKeys):
+class LastRoundApp(Safekeeping, Drafting, Hosting, Look, AppKeys, OrderedKeys):
     TITLE = "Last Round"
     CSS_PATH = "app.tcss"
     ENABLE_COMMAND_PALETTE = True
@@ -94,6 +95,7 @@ class LastRoundApp(Safekeeping, Drafting, Look, AppKeys, OrderedKeys):
         garbage collector would stop the app for it in the middle of a key. The new screen
         is drawn first; the old one's timers let go of it a moment after it is removed."""
         self.call_after_refresh(self.set_timer, 0.05, release_removed_screens)
+        self.call_after_refresh(self.show_table_line)
         if self.is_headless:  # Textual's own fields too (the command palette's search)
             screen.call_later(steady_cursors, screen)
 
@@ -135,6 +137,7 @@ class LastRoundApp(Safekeeping, Drafting, Look, AppKeys, OrderedKeys):
                 self.drop_drafts()
                 self.read_only = True
         self.show_step(index)
+        self.reopen_table()
 
     def show_history(self) -> None:
         from screens.history import HistoryScreen
@@ -156,6 +159,7 @@ class LastRoundApp(Safekeeping, Drafting, Look, AppKeys, OrderedKeys):
         if (not fresh and isinstance(shown, StepScreen)
                 and shown.shows_like(self.session, step)):
             shown.load_step(step, index)  # the next player's copy of this step: same widgets
+            self.show_table_line()
             return
         screen = step_screen(step.kind)(self.session, step, index)
         if isinstance(shown, StepScreen):
@@ -219,7 +223,8 @@ class LastRoundApp(Safekeeping, Drafting, Look, AppKeys, OrderedKeys):
         if partial:
             self.save()
             return
-        finishing = session.completes(step) and not session.finished
+        finishing = ((session.completes(step) or self.table_finishes(session))
+                     and not session.finished)
         if finishing:
             with suppress(RulesError):  # it does not total: the breakdown says why
                 session.finish_with_breakdown(at=self.clock())
@@ -229,8 +234,11 @@ class LastRoundApp(Safekeeping, Drafting, Look, AppKeys, OrderedKeys):
         steps = session.steps()
         index = session.index_of(step.id) + 1
         if session.finished:
+            self.stop_hosting(close=True)
             self.show_finished()
             return
+        if self.table is not None:
+            index = self.next_for_host(session, index)
         if index < len(steps) and steps[index].pause_before:
             self.go_home("Saved. The game goes on: open this session again at the end of the "
                          "next round.")
@@ -261,6 +269,7 @@ class LastRoundApp(Safekeeping, Drafting, Look, AppKeys, OrderedKeys):
                 self.screen.say(f"Can't finish yet: {where}{error.message}")
             return
         if self.save():
+            self.stop_hosting(close=True)
             self.show_finished()
 
     def show_finished(self) -> None:
@@ -293,7 +302,9 @@ class LastRoundApp(Safekeeping, Drafting, Look, AppKeys, OrderedKeys):
         return why
 
     def close_session(self) -> None:
-        """Nothing more is written to the open session: its lock goes."""
+        """Nothing more is written to the open session: its lock goes (an open table stays
+        open: the players keep their seats and drafts until the host resumes)."""
+        self.stop_hosting()
         self.session = None
         self.release_lock()
 

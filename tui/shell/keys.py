@@ -3,6 +3,7 @@ quitting, and when each is offered. Mixed into LastRoundApp."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from textual.binding import Binding
@@ -20,6 +21,9 @@ class AppKeys(SmallWindow):
                 tooltip="Galileo Galilei: what scored during play and when"),
         Binding("f3", "galileo_dice", "Dice", id="galileo-dice",
                 tooltip="Galileo Galilei: the dice with their colour-blind marks"),
+        Binding("f4", "open_table", "Table", id="open-table",
+                tooltip="Table mode: let each player enter their own steps from their own "
+                "terminal (`lastround join`)"),
         # Declared here (not added by Textual) so it has an id and F1 lists it.
         Binding("ctrl+p", "command_palette", "Commands", id="palette", show=False,
                 priority=True, tooltip="Every action of this screen by name, and the themes"),
@@ -33,6 +37,7 @@ class AppKeys(SmallWindow):
     session: Session | None
     read_only: bool
     unsaved: bool
+    can_open_table: Callable[[], bool]  # tui.shell.hosting
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The Galileo keys exist only while a Galileo session is open; while the window is
@@ -46,6 +51,10 @@ class AppKeys(SmallWindow):
             looking_back = getattr(self.screen, "LOOKS_BACK", False)
             return (self.session is not None and self.session.game_id == "galileo"
                     and not looking_back)
+        if action == "open_table":  # offered on each player's step, while no table is open
+            shown = next((s for s in reversed(self.screen_stack) if hasattr(s, "step")), None)
+            step = getattr(shown, "step", None)  # the step under F1's help too
+            return self.can_open_table() and getattr(step, "player", None) is not None
         if action == "save_elsewhere":
             return self.session is not None and not self.read_only
         return True

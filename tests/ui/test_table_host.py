@@ -1,0 +1,151 @@
+"""Table mode on the host's screen: F4 opens the table on a player's step, what the players
+send from their own terminals is taken in by the host's app (the only writer of the file),
+every seat's standing is shown, and the game finishes when the last seat is in.
+
+The players' terminals are simulated here by writing their offers into the table's
+mailboxes (tui.session.table), exactly as `lastround join` does.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+
+from screens.step import StepScreen
+from tests.helpers import make_test_app
+from tests.rftg_play import shown
+from tests.table_sessions import EXAMPLES, EXAMPLES_FOLDER, ready_for_seats, seat_entries
+from tui.session.files import read_session
+from tui.session.table import Table, table_folder
+
+SIZE = (80, 24)
+
+
+async def wait_for(pilot: Pilot[Any], check: Callable[[], bool], what: str) -> None:
+    deadline = time.monotonic() + 20
+    while not check():
+        assert time.monotonic() < deadline, f"never: {what}"
+        await pilot.pause(0.02)
+
+
+def on_step(app: Any, step_id: str) -> bool:
+    return isinstance(app.screen, StepScreen) and app.screen.step.id == step_id
+
+
+async def open_on_first_seat(pilot: Pilot[Any], app: Any) -> None:
+    await wait_for(pilot, lambda: on_step(app, "tableau-0"), "the first seat's tableau")
+    await pilot.press("f4")
+    await wait_for(pilot, lambda: app.table is not None, "the table open")
+
+
+async def test_f4_opens_the_table_on_a_players_step_and_shows_every_seat(tmp_path: Path) -> None:
+    """"On each per-player step the host's screen shows every seat as waiting / typing /
+    entered ✓ / refused ✗, with names." F4 is offered (in the footer) on a player's step."""
+    path = ready_for_seats("rftg", tmp_path)
+    app = make_test_app(tmp_path, command="resume", file=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: on_step(app, "tableau-0"), "the first seat's tableau")
+        assert any(b.binding.key == "f4" for b in app.active_bindings.values() if b.enabled)
+        await pilot.press("f4")
+        await wait_for(pilot, lambda: table_folder(path).is_dir(), "the table's folder")
+        await wait_for(pilot, lambda: "Table: Maya waiting" in shown(app, "#table-line"),
+                       "the seats' line")
+        assert "Jonas waiting · Priya waiting · Luis waiting" in shown(app, "#table-line")
+        assert not any(b.binding.key == "f4" for b in app.active_bindings.values()
+                       if b.enabled), "F4 is gone once the table is open"
+
+
+async def test_the_players_entries_are_taken_saved_and_finish_the_game(tmp_path: Path) -> None:
+    """"Whatever a player confirms is checked by the same rules as if the host typed it …
+    and goes into the log with who entered it (by = "<seat name>")": every seat sent from
+    a terminal of its own, the host's app saves each, then answers, and the last one in
+    finishes the game with the same scores as the example typed on one terminal."""
+    path = ready_for_seats("rftg", tmp_path)
+    table = Table(path)
+    app = make_test_app(tmp_path, command="resume", file=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_on_first_seat(pilot, app)
+        offers = {}
+        for seat, steps in seat_entries("rftg").items():
+            step_id, values = steps[0]
+            offers[seat] = table.send(seat, step_id, values)
+        await wait_for(pilot, lambda: all(
+            (a := table.answer_of(s)) is not None and a.id == o.id for s, o in offers.items()),
+            "every tableau answered")
+        assert {table.answer_of(s).outcome for s in offers} == {"entered"}  # type: ignore[union-attr]
+        await wait_for(pilot, lambda: "Maya entered ✓ · Jonas entered ✓" in shown(
+            app, "#table-line"), "the entered seats shown")
+        for seat, steps in seat_entries("rftg").items():
+            table.send(seat, *steps[1])
+        await wait_for(pilot, lambda: read_session(path)["status"] == "finished", "finished")
+        await wait_for(pilot, lambda: "the game is finished" in shown(app, "#message"),
+                       "the final scores on the host's screen")
+    data = read_session(path)
+    example = read_session(EXAMPLES_FOLDER / EXAMPLES["rftg"])
+    assert data["players"] == example["players"]
+    by = {(e["step"], e.get("by")) for e in data["log"] if e.get("player")}
+    assert ("tableau-2", "Priya") in by and ("counts-3", "Luis") in by
+    assert data["log"][-1]["values"] == example["log"][-1]["values"]
+    assert not table_folder(path).exists(), "a finished game's table is closed"
+
+
+async def test_a_refused_entry_is_answered_with_its_reason_and_nothing_is_saved(
+        tmp_path: Path) -> None:
+    """A value the host's own screen would refuse (hand above 10) is refused for the player's
+    terminal too, at its field, and the session file is not touched."""
+    path = ready_for_seats("rftg", tmp_path)
+    table = Table(path)
+    before = path.read_text()
+    app = make_test_app(tmp_path, command="resume", file=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_on_first_seat(pilot, app)
+        offer = table.send(1, "counts-1", {"chips": 3, "hand": 11, "goods": 0})
+        await wait_for(pilot, lambda: (a := table.answer_of(1)) is not None and a.id == offer.id,
+                       "the answer")
+        answer = table.answer_of(1)
+        assert answer is not None and answer.outcome == "refused" and answer.key == "hand"
+        assert "at most 10" in answer.message
+    assert path.read_text() == before
+
+
+async def test_a_seat_entered_while_the_host_shows_it_is_shown_as_entered(tmp_path: Path) -> None:
+    """The host may be looking at the very step a player enters: the screen shows the
+    player's values at once and says who entered them."""
+    path = ready_for_seats("galileo", tmp_path)
+    table = Table(path)
+    app = make_test_app(tmp_path, command="resume", file=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: on_step(app, "scores-0"), "the first seat's scores")
+        await pilot.press("f4")
+        await wait_for(pilot, lambda: app.table is not None, "the table open")
+        step_id, values = seat_entries("galileo")[0][0]
+        table.send(0, step_id, values)
+        await wait_for(pilot, lambda: "Marta entered this step" in shown(app, "#message"),
+                       "who entered it")
+        assert "Marta entered ✓" in shown(app, "#table-line")
+
+
+async def test_a_resumed_host_reopens_its_table_and_takes_what_was_sent_meanwhile(
+        tmp_path: Path) -> None:
+    """"A host who drops resumes and finds every confirmed seat": the table folder outlives
+    the host's app, and an offer sent while the host was away is taken on resuming."""
+    path = ready_for_seats("rftg", tmp_path)
+    table = Table(path)
+    app = make_test_app(tmp_path, command="resume", file=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_on_first_seat(pilot, app)
+        first = table.send(2, *seat_entries("rftg")[2][0])
+        await wait_for(pilot, lambda: table.answer_of(2) is not None, "the first answer")
+    assert table_folder(path).is_dir(), "the table stays open while the host is away"
+    sent_away = table.send(2, *seat_entries("rftg")[2][1])
+    assert first.id != sent_away.id
+    again = make_test_app(tmp_path, command="resume", file=path)
+    async with again.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: (a := table.answer_of(2)) is not None
+                       and a.id == sent_away.id, "the offer sent meanwhile answered")
+    steps = [e["step"] for e in read_session(path)["log"]]
+    assert "tableau-2" in steps and "counts-2" in steps
