@@ -1,4 +1,5 @@
-"""The `lastround` command: the app by default, `score` and `export` without any interface."""
+"""The `lastround` command: the app by default (`join`: a player's own at a table), `score` and
+`export` without any interface."""
 
 from __future__ import annotations
 
@@ -7,12 +8,14 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tui.games import GAME_MODULES
 
 if TYPE_CHECKING:
     import argparse
+
+    from textual.app import App
 
 
 def parser() -> argparse.ArgumentParser:
@@ -35,6 +38,11 @@ def parser() -> argparse.ArgumentParser:
     score.add_argument("file", type=Path)
     score.add_argument("--json", action="store_true", help="print one JSON object")
     commands.add_parser("history", help="every session: results, each player's figures")
+    join = commands.add_parser("join", help="join a table: enter your own steps from your own "
+                               "terminal while the host runs the session")
+    # Also after `join` (as a ForceCommand line reads best); absent there, the one before stands.
+    join.add_argument("--saves", metavar="DIR", default=argparse.SUPPRESS,
+                      help="the host's saves folder")
     export = commands.add_parser("export", help="a finished session as Markdown, or every "
                                  "session as one CSV")
     export.add_argument("file", type=Path, nargs="?",
@@ -66,6 +74,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return main_export(args.file, as_csv=args.csv, out=args.out, saves=args.saves,
                            play_log=args.play_log)
+    if args.command == "join":
+        return run_join(args.saves)
     return run_app(saves=args.saves, command=args.command, game=getattr(args, "game", None),
                    file=getattr(args, "file", None))
 
@@ -81,6 +91,19 @@ def run_app(*, saves: str | None, command: str | None, game: str | None,
     except SaveError as error:
         print(f"lastround: {error}", file=sys.stderr)
         return 2
+    return run_interface(app)
+
+
+def run_join(saves: str | None) -> int:
+    """`lastround join`: a player's own terminal at a table (tui.shell.join_app)."""
+    from tui.session.folder import saves_folder
+    from tui.shell.join_app import JoinApp
+
+    return run_interface(JoinApp(saves_folder(saves)))
+
+
+def run_interface(app: App[Any]) -> int:
+    """Run an interface in the terminal, as long as the process lives."""
     # Exported COLUMNS/LINES would pin Textual's size: it must follow the terminal's resizes.
     for pinned in ("COLUMNS", "LINES"):
         os.environ.pop(pinned, None)
