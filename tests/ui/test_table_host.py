@@ -149,3 +149,24 @@ async def test_a_resumed_host_reopens_its_table_and_takes_what_was_sent_meanwhil
                        and a.id == sent_away.id, "the offer sent meanwhile answered")
     steps = [e["step"] for e in read_session(path)["log"]]
     assert "tableau-2" in steps and "counts-2" in steps
+
+
+async def test_a_conflict_between_seats_is_shown_on_the_hosts_screen_too(tmp_path: Path) -> None:
+    """"A conflict is shown to both players concerned": when the other tableau is one the
+    host typed (the host's own seat), the host's screen says it, naming the card."""
+    path = ready_for_seats("rftg", tmp_path)
+    table = Table(path)
+    app = make_test_app(tmp_path, command="resume", file=path)
+    maya = seat_entries("rftg")[0][0][1]["tableau"]
+    async with app.run_test(size=SIZE) as pilot:
+        await open_on_first_seat(pilot, app)
+        table.send(0, "tableau-0", {"tableau": maya})
+        await wait_for(pilot, lambda: "Maya entered ✓" in shown(app, "#table-line"), "Maya in")
+        table.send(1, "tableau-1", {"tableau": ["Alpha Centauri", "Mining Robots"]})
+        await wait_for(pilot, lambda: any("Alpha Centauri" in n.message
+                                          for n in app._notifications),
+                       "the conflict on the host's screen")
+        answer = table.answer_of(1)
+        assert answer is not None and answer.outcome == "refused"
+        notice = table.notice_of(0)
+        assert notice is not None and "Jonas also listed Alpha Centauri" in notice.text

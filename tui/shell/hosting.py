@@ -89,6 +89,8 @@ class Hosting(App[Any]):
         if table is None or session is None or session.path != table.session_path:
             self.stop_hosting()
             return
+        if not self.screen.query("Footer"):  # the app is closing: its screens are going
+            return
         for seat, offer in list(table.offers(len(session.players))):
             self.take_from_seat(table, session, seat, offer)
             if self.table is None:  # the game finished
@@ -108,6 +110,9 @@ class Hosting(App[Any]):
             table.answer(seat, answer)
         if answer.outcome == "entered":
             self.after_seat_entered(session, seat, answer.step)
+        elif taken.notices:  # a conflict between seats: the host's own seat may be one
+            self.notify(f"{session.players[seat]}: {answer.message}", title="Table",
+                        severity="warning")
 
     def save_taken(self, session: Session, taken: Taken) -> Answer:
         assert taken.data is not None
