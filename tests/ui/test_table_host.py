@@ -158,13 +158,14 @@ async def test_a_conflict_between_seats_is_shown_on_the_hosts_screen_too(tmp_pat
     table = Table(path)
     app = make_test_app(tmp_path, command="resume", file=path)
     maya = seat_entries("rftg")[0][0][1]["tableau"]
+    said: list[str] = []
+    app.notify = lambda message, **options: said.append(message)  # type: ignore[method-assign]
     async with app.run_test(size=SIZE) as pilot:
         await open_on_first_seat(pilot, app)
         table.send(0, "tableau-0", {"tableau": maya})
         await wait_for(pilot, lambda: "Maya entered ✓" in shown(app, "#table-line"), "Maya in")
         table.send(1, "tableau-1", {"tableau": ["Alpha Centauri", "Mining Robots"]})
-        await wait_for(pilot, lambda: any("Alpha Centauri" in n.message
-                                          for n in app._notifications),
+        await wait_for(pilot, lambda: any("Alpha Centauri" in m for m in said),
                        "the conflict on the host's screen")
         answer = table.answer_of(1)
         assert answer is not None and answer.outcome == "refused"
