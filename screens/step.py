@@ -81,8 +81,7 @@ class StepScreen(Screen[None]):
     # The same step for the next player ---------------------------------------------------
     # Building a screen costs far more than filling one (bare Textual takes several times as
     # long to show a new screen of fields: tests/perf/bench_keys.py), so a step laid out like
-    # one shown before (each player's tableau, goods, final scoring) is shown in the same
-    # widgets: the screen on show, or one the app kept (tui.shell.kept_screens).
+    # the one on screen (each player's final scoring) is shown in the same widgets.
     @classmethod
     def step_layout(cls, step: Step) -> Hashable | None:
         """What decides the widgets this screen builds for `step`; None: built anew each time."""
@@ -92,12 +91,7 @@ class StepScreen(Screen[None]):
         layout = self.step_layout(step)
         return (session is self.session
                 and step.kind == self.step.kind  # the kind names the screen class
-                and layout is not None and layout == self.step_layout(self.step)
-                and self.refills(step))
-
-    def refills(self, step: Step) -> bool:
-        """Whether the widgets built can show `step` (beyond its layout: say a draft's)."""
-        return True
+                and layout is not None and layout == self.step_layout(self.step))
 
     def load_step(self, step: Step, index: int) -> None:
         self.step, self.index = step, index

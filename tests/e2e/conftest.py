@@ -15,6 +15,7 @@ import shlex
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -137,7 +138,12 @@ class SshServer:
                 "-i", str(self.folder / "client_key"), "-o", "IdentitiesOnly=yes",
                 "-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=no",
                 "-o", f"UserKnownHostsFile={self.folder / 'known_hosts'}",
-                "-o", "LogLevel=ERROR", f"{self.user}@{LOOPBACK}", shlex.join(remote)]
+                "-o", "LogLevel=ERROR", f"{self.user}@{LOOPBACK}",
+                *([shlex.join(remote)] if remote else [])]
+
+    def login(self) -> list[str]:
+        """`ssh -tt` to the test server with no command: its ForceCommand says what runs."""
+        return self.command([])
 
 
 def free_port() -> int:
@@ -153,6 +159,30 @@ def accepting(port: int) -> bool:
 
 @pytest.fixture
 def ssh_server(ssh_tools: SshTools, tmp_path: Path) -> Iterator[SshServer]:
+    yield from serve(ssh_tools, tmp_path)
+
+
+@pytest.fixture
+def table_ssh_server(ssh_tools: SshTools, tmp_path: Path) -> Iterator[SshServer]:
+    """The test server as the README sets up a `table` account: whoever logs in gets
+    `lastround join` on the test's saves folder (tmp_path/saves), whatever they ask to run."""
+    line = shlex.join(["env", f"LASTROUND_CONFIG={tmp_path / 'joiner-config.toml'}",
+                       str(Path(sys.executable).with_name("lastround")), "join",
+                       "--saves", str(tmp_path / "saves")])
+    yield from serve(ssh_tools, tmp_path, FORCE_COMMAND.format(user=getpass.getuser(),
+                                                                command=line))
+
+
+FORCE_COMMAND = """\
+Match User {user}
+    ForceCommand {command}
+    PermitTTY yes
+    AllowTcpForwarding no
+    X11Forwarding no
+"""
+
+
+def serve(ssh_tools: SshTools, tmp_path: Path, more_config: str = "") -> Iterator[SshServer]:
     folder = tmp_path / "ssh"
     folder.mkdir(mode=0o700)
     for key in ("host_key", "client_key"):
@@ -164,7 +194,8 @@ def ssh_server(ssh_tools: SshTools, tmp_path: Path) -> Iterator[SshServer]:
     port = free_port()
     user = getpass.getuser()
     config = folder / "sshd_config"
-    config.write_text(SSHD_CONFIG.format(address=LOOPBACK, port=port, folder=folder, user=user))
+    config.write_text(SSHD_CONFIG.format(address=LOOPBACK, port=port, folder=folder, user=user)
+                      + more_config)
     log = folder / "sshd.log"
     server = subprocess.Popen([ssh_tools.sshd, "-D", "-f", str(config), "-E", str(log)])
     try:

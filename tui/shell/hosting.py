@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import suppress
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.timer import Timer
 
-from tui.games.seats import all_entered
-from tui.session.hosting import Taken, table_line, take_offer
-from tui.session.owner import Session
-from tui.session.table import Answer, Offer, Table
+if TYPE_CHECKING:  # loaded once a table is opened: they are not on the home's first frame
+    from tui.session.hosting import Taken
+    from tui.session.owner import Session
+    from tui.session.table import Answer, Offer, Table
 
 # How often the host looks for what the players sent: quick enough that an entry seems to
 # arrive at once, and each look is a few small file reads.
@@ -47,13 +47,20 @@ class Hosting(App[Any]):
         session = self.session
         if not self.can_open_table() or session is None or session.path is None:
             return
+        from tui.session.table import Table
+
         why = self.host_table(Table(session.path))
         if why:
             self.notify(f"The table can't be opened: {why}", title="Table",
                         severity="error")
             return
-        self.notify("The table is open: each player runs `lastround join` and picks their "
-                    "seat.", title="Table", timeout=8)
+        from screens.step import StepScreen
+
+        opened = "✓ The table is open: each player runs `lastround join` and picks their seat."
+        if isinstance(self.screen, StepScreen):  # under the step: a toast would hide the seats
+            self.screen.say_later(opened)
+        else:
+            self.notify(opened, title="Table")
 
     def host_table(self, table: Table) -> str:
         """Open (or reopen) `table` and start looking in it: "" once open, else why not."""
@@ -73,6 +80,8 @@ class Hosting(App[Any]):
         drop): the players' seats, drafts and waiting offers are all still there."""
         session = self.session
         if session is not None and session.path is not None and not self.read_only:
+            from tui.session.table import Table
+
             table = Table(session.path)
             if table.is_open() and not session.finished:
                 self.host_table(table)
@@ -89,7 +98,7 @@ class Hosting(App[Any]):
         if table is None or session is None or session.path != table.session_path:
             self.stop_hosting()
             return
-        if not self.screen.query("Footer"):  # the app is closing: its screens are going
+        if not self.screen_stack or not self.screen.query("Footer"):  # the app is closing
             return
         for seat, offer in list(table.offers(len(session.players))):
             self.take_from_seat(table, session, seat, offer)
@@ -100,6 +109,8 @@ class Hosting(App[Any]):
     def take_from_seat(self, table: Table, session: Session, seat: int, offer: Offer) -> None:
         """Record a seat's offer and save it, then answer: the answer is written only once
         the entry is safe in the session file."""
+        from tui.session.hosting import take_offer
+
         taken = take_offer(session, seat, offer, self.clock())
         answer = taken.answer
         if taken.data is not None:
@@ -115,6 +126,8 @@ class Hosting(App[Any]):
                         severity="warning")
 
     def save_taken(self, session: Session, taken: Taken) -> Answer:
+        from tui.session.table import Answer
+
         assert taken.data is not None
         kept, session.data = session.data, taken.data
         why = self.write_or_say()
@@ -147,7 +160,11 @@ class Hosting(App[Any]):
     def table_finishes(self, session: Session) -> bool:
         """With the table open, the game finishes once every seat's steps are in, whichever
         was entered last."""
-        return self.table is not None and all_entered(session.steps(), session.confirmed())
+        if self.table is None:
+            return False
+        from tui.games.seats import all_entered
+
+        return all_entered(session.steps(), session.confirmed())
 
     def show_table_line(self) -> None:
         """The seats' standing under each player's step (nothing while no table is open)."""
@@ -156,6 +173,9 @@ class Hosting(App[Any]):
         screen, table, session = self.screen, self.table, self.session
         if not isinstance(screen, StepScreen) or not screen.is_mounted:
             return
-        shown = table is not None and session is not None and screen.step.player is not None
-        screen.show_table_line(table_line(session, table, screen.step)
-                               if shown and table and session else "")
+        if table is None or session is None or screen.step.player is None:
+            screen.show_table_line("")
+            return
+        from tui.session.hosting import table_line
+
+        screen.show_table_line(table_line(session, table, screen.step))

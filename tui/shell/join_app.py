@@ -190,6 +190,8 @@ class JoinApp(Look, OrderedKeys):
     # the host's side, looked at a few times a second ---------------------------------------
     def showing(self) -> bool:
         """Whether the screen shown is built, and not being taken apart as the app ends."""
+        if not self.screen_stack:  # the last screen is already gone
+            return False
         screen = self.screen
         return screen.is_mounted and bool(screen.query(Footer))
 
