@@ -164,8 +164,9 @@ class StepScreen(Screen[None]):
     def show_table_line(self, text: str) -> None:
         """Table mode: every seat's standing on this kind of step ("" hides the line)."""
         for line in self.query("#table-line").results(Static):  # none while being taken down
-            line.update(text)
-            line.set_class(bool(text), "-shown")
+            if str(line.content) != text:  # looked at many times a second: drawn on change
+                line.update(text)
+                line.set_class(bool(text), "-shown")
 
     def help_text(self) -> str:
         return self.step.help or self.step.text

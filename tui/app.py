@@ -95,7 +95,7 @@ class LastRoundApp(Safekeeping, Drafting, Hosting, Look, AppKeys, OrderedKeys):
         garbage collector would stop the app for it in the middle of a key. The new screen
         is drawn first; the old one's timers let go of it a moment after it is removed."""
         self.call_after_refresh(self.set_timer, 0.05, release_removed_screens)
-        self.call_after_refresh(self.show_table_line)
+        screen.call_later(self.show_table_line)  # once the new screen is built
         if self.is_headless:  # Textual's own fields too (the command palette's search)
             screen.call_later(steady_cursors, screen)
 

@@ -111,6 +111,15 @@ class Table:
         """The game is finished: nothing is left to enter."""
         shutil.rmtree(self.folder, ignore_errors=True)
 
+    def changed_since(self, seen: int | None) -> int | None:
+        """The folder's modification time when it differs from `seen` (something in it was
+        written, replaced or removed since), else None. A missing folder counts as changed."""
+        try:
+            now = self.folder.stat().st_mtime_ns
+        except OSError:
+            return -1 if seen != -1 else None
+        return now if now != seen else None
+
     def host_present(self) -> bool:
         """Whether the host's app holds the session (a killed host leaves a stale lock)."""
         holder = read_holder(lock_path(self.session_path))

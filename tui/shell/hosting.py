@@ -22,13 +22,15 @@ if TYPE_CHECKING:  # loaded once a table is opened: they are not on the home's f
     from tui.session.table import Answer, Offer, Table
 
 # How often the host looks for what the players sent: quick enough that an entry seems to
-# arrive at once, and each look is a few small file reads.
-LOOK_EVERY = 0.2
+# arrive at once. A look is one stat of the table's folder; its files are read only when
+# the folder changed (every file in it is replaced by a rename, so that changes its time).
+LOOK_EVERY = 0.05
 
 
 class Hosting(App[Any]):
     table: Table | None = None
     table_timer: Timer | None = None
+    table_seen: int | None = None  # the folder's time at the last look
     session: Session | None
     read_only: bool
     step_index: int
@@ -91,7 +93,7 @@ class Hosting(App[Any]):
             self.table_timer.stop()
         if close and self.table is not None:
             self.table.close()
-        self.table, self.table_timer = None, None
+        self.table, self.table_timer, self.table_seen = None, None, None
 
     def look_at_table(self) -> None:
         table, session = self.table, self.session
@@ -100,6 +102,10 @@ class Hosting(App[Any]):
             return
         if not self.screen_stack or not self.screen.query("Footer"):  # the app is closing
             return
+        changed = table.changed_since(self.table_seen)
+        if changed is None:
+            return
+        self.table_seen = changed
         for seat, offer in list(table.offers(len(session.players))):
             self.take_from_seat(table, session, seat, offer)
             if self.table is None:  # the game finished

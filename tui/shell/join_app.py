@@ -35,7 +35,7 @@ from tui.shell.look import Look
 from tui.widgets.key_order import OrderedKeys
 
 FOLLOW_EVERY = 0.3  # the session file, the host's notices, whether the host is there
-ANSWER_EVERY = 0.1  # the answer to a step sent: it seems to come at once
+ANSWER_EVERY = 0.05  # the answer to a step sent: it seems to come at once
 SENT = "Sent to the host…"
 HOST_AWAY = "The host is away: what you typed is kept and sent when they are back"
 
