@@ -73,6 +73,7 @@ class HomeScreen(Screen[None]):
         Binding("q", "app.quit", "Quit", id="quit-home", show=False, tooltip="Leave Last Round"),
     ]
     examples: frozenset[str] | set[str] = frozenset()  # the listed examples' paths
+    listed_on_mount = False
 
     DEFAULT_CSS = """
     HomeScreen #home-notice { padding: 0 2; height: auto; }
@@ -107,8 +108,15 @@ class HomeScreen(Screen[None]):
         table.add_column(cell(""), key="mark", width=1)
         table.add_columns(*map(cell, ("Date", "Game", "Players", "Result")))
         self.refresh_sessions()
+        self.listed_on_mount = True
 
     def on_screen_resume(self) -> None:
+        # Shown again: a session may have been saved, finished or added since. Not the first
+        # time, just after on_mount: listing the folder again would double the start-up's
+        # slowest part (reading each listed file) before the first frame.
+        if self.listed_on_mount:
+            self.listed_on_mount = False
+            return
         self.refresh_sessions()
 
     def on_screen_suspend(self) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 WARM_UP_MODULES = (
     "screens.setup", "screens.form", "screens.checklist", "screens.breakdown",
     "screens.help", "tomlkit", "tui.session.text",
+    "tui.session.hosting",  # the table's (F4, or a session reopened with its table open)
 )
 # Each game's own; with a session open (say after `lastround new rftg`) only its game's are
 # loaded, as the other game's may never be needed (about 0.6 MiB for Galileo's).

@@ -1,0 +1,78 @@
+"""Start-up (issue 19): the home's first frame lists the saves folder once, the interface loads
+with the garbage collector paused, and `dev.py` byte-compiles the project's own modules."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from screens.home import HomeScreen
+from tests.fresh_python import ROOT, python_output
+from tests.helpers import make_test_app
+
+
+async def until(pilot: Pilot[None], check: Callable[[], bool], seconds: float = 20) -> None:
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, "never happened"
+        await pilot.pause(0.02)
+
+
+async def test_the_home_lists_the_folder_once_at_start_and_again_when_shown_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    listings: list[HomeScreen] = []
+    refresh = HomeScreen.refresh_sessions
+
+    def counted(screen: HomeScreen) -> None:
+        listings.append(screen)
+        refresh(screen)
+
+    monkeypatch.setattr(HomeScreen, "refresh_sessions", counted)
+    app = make_test_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen) and bool(listings))
+        await pilot.pause(0.1)
+        assert len(listings) == 1, "the first frame reads each listed file once"
+        await pilot.press("h")  # history, then back: a session may have changed meanwhile
+        await until(pilot, lambda: not isinstance(app.screen, HomeScreen))
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen) and len(listings) == 2)
+
+
+def test_the_interface_loads_with_the_collector_paused_then_frozen() -> None:
+    script = ("import gc\nfrom tui import cli\n"
+              "with cli.loading():\n"
+              "    paused = not gc.isenabled()\n"
+              "    import tui.app\n"
+              "print(paused, gc.isenabled(), gc.get_freeze_count() > 10_000)\n")
+    assert python_output(script).split() == ["True", "True", "True"]
+
+
+def test_dev_py_byte_compiles_a_changed_module_of_the_project(tmp_path: Path) -> None:
+    """Where PYTHONDONTWRITEBYTECODE is set, Python writes no .pyc: dev.py does, before each
+    run, for what changed (the packages are compiled by `uv sync --compile-bytecode`)."""
+    (tmp_path / "tui").mkdir()
+    (tmp_path / "screens").mkdir()
+    source = tmp_path / "tui" / "module.py"
+    source.write_text("VALUE = 1\n")
+    script = ("import sys\nfrom pathlib import Path\nimport dev\n"
+              f"dev.ROOT = Path({str(tmp_path)!r})\n"
+              f"dev.VENV = Path({str(ROOT / '.venv')!r})\n"
+              "dev.compile_sources()\n"
+              "print(dev.venv_cache_tag() == sys.implementation.cache_tag)\n")
+    assert python_output(script).split() == ["True"]
+    compiled = next((tmp_path / "tui" / "__pycache__").glob("module.*.pyc"))
+    first = compiled.read_bytes()
+    python_output(script)
+    assert compiled.read_bytes() == first, "an up-to-date module is left as it is"
+    source.write_text("VALUE = 2\n")
+    later = source.stat().st_mtime + 10  # compileall compares whole seconds
+    os.utime(source, (later, later))
+    python_output(script)
+    assert compiled.read_bytes() != first
