@@ -6,10 +6,17 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from tui.games import GAME_MODULES, GAME_TITLES
 
 FIXED_TIME = "2026-11-29T20:30:00Z"
+
+# Hypothesis times each example and each draw by the wall clock: on a loaded machine (the whole
+# suite beside other work) a fast test then fails its deadline or the too_slow health check
+# though nothing in it changed. The properties still check every example they draw.
+settings.register_profile("suite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("suite")
 
 
 @pytest.fixture(autouse=True)
