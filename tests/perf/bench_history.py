@@ -61,9 +61,11 @@ def galileo_file(rng: random.Random, created: str, names: list[str]) -> str:
     out = [f'format = 1\ngame = "galileo"\nstatus = "finished"\ncreated = "{created}"\n'
            f"seed = {rng.randrange(10**6)}\nfirst_player = 0\nsubjects = {toml_list(SUBJECTS)}\n"]
     for name in names:
-        tiles = ", ".join(f'{{subject = "{s}", met = {rng.randrange(5)}, '
-                          f"multiplier = {rng.randrange(4)}}}" for s in SUBJECTS)
         cellar = [rng.randrange(2) for _ in range(4)]
+        # The Inquisitors met are those in the cellar (see tui.games.galileo.limits).
+        tiles = ", ".join(f'{{subject = "{s}", '
+                          f"met = {rng.randrange(sum(cellar) + 1 if s == 'Inquisitors' else 5)}, "
+                          f"multiplier = {rng.randrange(4)}}}" for s in SUBJECTS)
         out.append(f'[[players]]\nname = "{name}"\ntrack = {rng.randrange(40, 140)}\n'
                    f"university = [{tiles}]\ncellar = {cellar}\nfarewell = 0\n"
                    f"tribunal = {rng.randrange(-10, 11)}\ndice = {rng.randrange(20)}\n"
