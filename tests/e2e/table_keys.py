@@ -12,20 +12,18 @@ from __future__ import annotations
 
 import copy
 import re
-import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from tests import rftg_play
-from tests.e2e.tty import Terminal, Terminals
+from tests.e2e.tty import LASTROUND, Terminal, Terminals
 from tests.table_sessions import ready_for_seats, seat_entries
 from tui.games.base import Field, Step
 from tui.games.seats import seat_steps
 from tui.session.files import read_session
 from tui.session.owner import Session
 
-LASTROUND = str(Path(sys.executable).with_name("lastround"))
 Press = tuple[str, str]  # ("key", a tmux key name) or ("text", letters typed as they are)
 ENTRY_TIME = "2026-12-01T00:00:00Z"
 

@@ -9,32 +9,16 @@ from __future__ import annotations
 
 import os
 import signal
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
 from tests.e2e.conftest import SshServer
-from tests.e2e.tty import Terminal, Terminals
+from tests.e2e.tty import LASTROUND, Terminal, Terminals, apps_using
 from tui.session.files import read_session
 
 pytestmark = pytest.mark.e2e
-
-LASTROUND = str(Path(sys.executable).with_name("lastround"))
-def apps_using(saves: Path) -> list[int]:
-    """Running `lastround --saves <saves>` processes (this test's own folder)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                argv = (entry / "cmdline").read_bytes().decode().split("\0")
-            except OSError:
-                continue
-            if LASTROUND in argv[:2] and str(saves) in argv:
-                found.append(int(entry.name))
-    return found
-
 
 def wait_until_no_app(saves: Path) -> None:
     deadline = time.monotonic() + 30
@@ -98,8 +82,9 @@ def test_a_dropped_link_loses_nothing_and_the_next_start_offers_to_resume(
     assert data["end_checks"][0]["largest_tableau"] == 12
 
     again = connect()
-    shown = again.wait_for(f"Unfinished: {files[0].name} — Enter to resume")
-    assert "▶" in shown and "in progress" in shown and "Ada, Bo" in shown
+    # The marked row and the line under the list are drawn in one frame or two: wait for all.
+    again.wait_for(f"Unfinished: {files[0].name} — Enter to resume", "▶", "in progress",
+                   "Ada, Bo")
     again.keys("Enter")
     again.wait_for("Finish the round", "Step 3")
     again.keys("C-q")

@@ -21,7 +21,6 @@ import pytest
 
 from tests.e2e.conftest import SshServer
 from tests.e2e.table_keys import (
-    LASTROUND,
     Seats,
     comparable,
     entered_by,
@@ -36,7 +35,7 @@ from tests.e2e.table_keys import (
     wait_for_words,
 )
 from tests.e2e.test_crash_resume import kill
-from tests.e2e.tty import Terminal, Terminals
+from tests.e2e.tty import Terminal, Terminals, apps_using
 from tests.table_sessions import ready_for_seats
 from tui.session.files import read_session
 from tui.session.table import Table
@@ -44,20 +43,6 @@ from tui.session.table import Table
 pytestmark = pytest.mark.e2e
 
 TYPED_BEFORE_THE_DROP = 3  # of the cards of Jonas's tableau
-
-
-def joiners_running(saves: Path) -> list[int]:
-    """The `lastround join --saves <saves>` processes on the far side of the links."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                argv = (entry / "cmdline").read_bytes().decode().split("\0")
-            except OSError:
-                continue
-            if LASTROUND in argv[:2] and "join" in argv and str(saves) in argv:
-                found.append(int(entry.name))
-    return found
 
 
 def wait_until(check: Callable[[], bool], what: str, seconds: float = 30) -> None:
@@ -105,7 +90,7 @@ def drop_and_reconnect(at: AtTheTable) -> None:
     os.kill(jonas.pid, signal.SIGKILL)  # the ssh client: the link is gone at once
     jonas.wait_ended()
     saves = at.seats.path.parent
-    wait_until(lambda: not joiners_running(saves), "the far side's join ended")
+    wait_until(lambda: not apps_using(saves, "join"), "the far side's join ended")
 
     jonas = at.connect(1)  # the seat is his to claim again, his typing back
     jonas.wait_for(*(f"{n}. {name}" for n, name in enumerate(typed, start=1)))

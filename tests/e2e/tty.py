@@ -12,11 +12,28 @@ from __future__ import annotations
 import re
 import shlex
 import subprocess
+import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
+LASTROUND = str(Path(sys.executable).with_name("lastround"))
 WAIT = 30.0  # seconds for a screen to appear before the test fails and shows the screen
+
+
+def apps_using(saves: Path, *words: str) -> list[int]:
+    """Running `lastround … --saves <saves>` processes (a test's own folder) whose command
+    line holds every one of `words` too (`join`: the players' terminals)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                argv = (entry / "cmdline").read_bytes().decode().split("\0")
+            except OSError:
+                continue
+            if LASTROUND in argv[:2] and all(w in argv for w in (str(saves), *words)):
+                found.append(int(entry.name))
+    return found
 
 
 class Terminal:

@@ -29,16 +29,12 @@ def seats_open(steps: Sequence[Step], confirmed: set[str]) -> bool:
     """Whether the players may enter their own steps: every step before the first one that
     asks a single seat is confirmed (the round is finished, the final turns are played).
     An end check still to come (`pause_before`) keeps them closed: the game goes on."""
-    for step in steps:
-        if step.player is not None:
-            return True
-        if step.id not in confirmed or step.pause_before:
-            return False
-    return False
+    return (any(step.player is not None for step in steps)
+            and waiting_at(steps, confirmed) is None)
 
 
 def waiting_at(steps: Sequence[Step], confirmed: set[str]) -> Step | None:
-    """The table-wide step the seats wait for (None when they are open)."""
+    """The table-wide step the seats wait for (None when nothing before them is left)."""
     for step in steps:
         if step.player is not None:
             return None
