@@ -46,6 +46,7 @@ class StepScreen(Screen[None]):
         self.index = index
         self.untouched: DraftValues | None = None  # the fields as shown, before any typing
         self.notice = ""  # a line to show under the step once it is drawn (say_later)
+        self.table_text = ""  # table mode's line: kept until the screen is built to show it
 
     @property
     def lastround(self) -> Owner:
@@ -65,7 +66,8 @@ class StepScreen(Screen[None]):
             if self.step.text:
                 yield Plain(self.step.text, classes="step-text")
             yield from self.compose_body()
-        yield Plain("", id="table-line")  # table mode: how every seat stands (the host's)
+        # Table mode: how every seat stands (the host's), given before or after it is built.
+        yield Plain(self.table_text, id="table-line", classes="-shown" if self.table_text else "")
         yield Plain("", id="message", classes="message")
         yield Footer(compact=True, show_command_palette=False)  # room for every step key
 
@@ -163,10 +165,12 @@ class StepScreen(Screen[None]):
 
     def show_table_line(self, text: str) -> None:
         """Table mode: every seat's standing on this kind of step ("" hides the line)."""
-        for line in self.query("#table-line").results(Static):  # none while being taken down
-            if str(line.content) != text:  # looked at many times a second: drawn on change
-                line.update(text)
-                line.set_class(bool(text), "-shown")
+        if text == self.table_text:  # looked at many times a second: drawn on change
+            return
+        self.table_text = text
+        for line in self.query("#table-line").results(Static):  # none until built, or once
+            line.update(text)                                   # being taken down
+            line.set_class(bool(text), "-shown")
 
     def help_text(self) -> str:
         return self.step.help or self.step.text

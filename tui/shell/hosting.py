@@ -177,7 +177,7 @@ class Hosting(App[Any]):
         from screens.step import StepScreen
 
         screen, table, session = self.screen, self.table, self.session
-        if not isinstance(screen, StepScreen) or not screen.is_mounted:
+        if not isinstance(screen, StepScreen):  # built or not: it shows the line once built
             return
         if table is None or session is None or screen.step.player is None:
             screen.show_table_line("")
