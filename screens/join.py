@@ -30,21 +30,6 @@ NO_TABLE = ("No table is open yet. The host opens one with F4 on a player's step
 PICK_TABLE = "Your table: ↑ ↓ to choose it, Enter to join."
 PICK_SEAT = "Your seat: ↑ ↓ to choose it, Enter to claim it."
 
-# The lists of the joiner's screens: the chosen row in reverse video, read without colour.
-LIST_CSS = """
-.join-list { height: auto; max-height: 1fr; border: none; padding: 0; margin: 0 0 1 0;
-             background: transparent; }
-.join-list:focus { border: none; background-tint: $foreground 0%; }
-.join-list > .option-list--option-highlighted { text-style: bold reverse; }
-.join-heading { text-style: bold; padding: 0 1; background: $boost; width: 1fr; }
-.join-body { padding: 0 1; height: 1fr; }
-.join-hint { color: $text-muted; }
-.join-line { height: auto; padding: 0 1; }
-.join-line.-empty { display: none; }
-.join-body .join-line { padding: 0; }
-"""
-
-
 def session_of(table: Table) -> Session | None:
     """The table's session as its host last saved it (None while it can't be read)."""
     try:
@@ -85,7 +70,6 @@ def show_options(options: OptionList, rows: Sequence[str]) -> None:
 class TablesScreen(Screen[None]):
     """"Join a table": the open tables in the saves folder, one row each."""
 
-    CSS = LIST_CSS
     BINDINGS = [
         Binding("enter", "join", "Join", id="join", priority=True,
                 tooltip="Join the chosen table"),
@@ -140,7 +124,6 @@ class TablesScreen(Screen[None]):
 class SeatScreen(Screen[None]):
     """"Which seat is yours?": the players in seat order, a held seat marked."""
 
-    CSS = LIST_CSS
     BINDINGS = [
         Binding("enter", "claim", "Claim seat", id="claim", priority=True,
                 tooltip="This seat is yours: enter its steps"),

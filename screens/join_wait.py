@@ -15,7 +15,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 
-from screens.join import LIST_CSS, show_line, show_options
+from screens.join import show_line, show_options
 from tui.games.base import Result, verdict
 from tui.session.plain_text import visible
 from tui.widgets.plain import Plain
@@ -38,9 +38,6 @@ class SeatView:
 class BetweenSteps(Screen[None]):
     """A heading, a body, then a line for the host's notices and one for the host's state."""
 
-    CSS = LIST_CSS + """
-    #join-notice { text-style: bold; }
-    """
     BINDINGS = [Binding("q", "app.quit", "Quit", id="quit-join",
                         tooltip="Leave (what you entered is with the host)")]
     HEADING = ""

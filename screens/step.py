@@ -30,12 +30,6 @@ class StepScreen(Screen[None]):
         Binding("escape", "back", "Back", id="back", tooltip="Go back one step"),
     ]
 
-    # Screen CSS (not DEFAULT_CSS), so it outranks app.tcss's `.message` in the error colour.
-    CSS = """
-    .message.-notice { color: $text; }
-    #table-line { display: none; text-style: bold; }
-    #table-line.-shown { display: block; }
-    """
     BODY_SCROLLS = False
     RESTORED = "✎ What was typed here before is back (not yet confirmed: Enter confirms it)"
 
