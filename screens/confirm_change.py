@@ -10,8 +10,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer
 
+from tui.widgets.footer import SteadyFooter
 from tui.widgets.plain import Plain
 
 
@@ -46,7 +46,7 @@ class ConfirmChangeScreen(ModalScreen[bool]):
             yield Plain(self.resets, id="change-resets")  # names from the table: plain
             yield Plain("Enter or y: make the change.  Esc or n: keep the earlier answer.",
                         id="change-keys")
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def action_make_change(self) -> None:
         self.dismiss(True)

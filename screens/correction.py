@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList
+from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from screens.cards import CardsScreen
@@ -22,6 +22,7 @@ from screens.step import StepScreen
 from tui.games.base import RulesError, Step
 from tui.records.corrections import Correctable
 from tui.session.owner import Session
+from tui.widgets.footer import SteadyFooter
 from tui.widgets.key_order import focus_now
 from tui.widgets.plain import Plain
 
@@ -59,7 +60,7 @@ class CorrectionPicker(ModalScreen[str | None]):
             yield OptionList(*(Option(self.prompt(c, False), id=c.step.id)
                                for c in self.choices),
                              id="correction-steps", markup=False)  # titles hold names
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)

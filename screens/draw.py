@@ -14,13 +14,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from tui.games.base import Field
 from tui.games.galileo import turns as galileo_turns
 from tui.session.fields import Invalid, parse_int, parse_text, typing_problem
 from tui.widgets.entry import Entry
 from tui.widgets.error_line import ErrorLine
+from tui.widgets.footer import SteadyFooter
 from tui.widgets.key_order import focus_now
 from tui.widgets.plain import Plain, PlainLabel
 
@@ -58,7 +59,7 @@ class DrawScreen(ModalScreen[dict[str, Any] | None]):
                 yield PlainLabel("Card taken (optional)", classes="field-label")
                 yield Entry(id="draw-card", placeholder="its name")
             yield ErrorLine(id="draw-card-error")
-        yield Footer()
+        yield SteadyFooter()
 
     def help_text(self) -> str:
         return ("A fair draw of one unused Tier III card. Count the unused Tier III cards "

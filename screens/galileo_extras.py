@@ -13,11 +13,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer
 
 from tui.games.base import RulesError
 from tui.games.galileo import summary
 from tui.games.galileo.cellar import cellar_values
+from tui.widgets.footer import SteadyFooter
 from tui.widgets.plain import Plain
 
 FINAL_SCORING_MARK = "(final scoring)"
@@ -110,7 +110,7 @@ class GalileoBox(ModalScreen[None]):
         with VerticalScroll(id=self.BOX_ID, classes="galileo-box") as box:
             box.border_title = self.TITLE_TEXT  # in the frame: every line inside is content
             yield from self.compose_box()
-        yield Footer()
+        yield SteadyFooter()
 
     def compose_box(self) -> ComposeResult:
         yield from ()

@@ -16,9 +16,9 @@ from textual.containers import VerticalScroll
 from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
-from textual.widgets import Footer
 
 from tui.widgets.bindings import binding_chain, offered_bindings
+from tui.widgets.footer import SteadyFooter
 from tui.widgets.plain import Plain, PlainTable
 
 # The keys that move around a screen, in the order the help lists them.
@@ -131,7 +131,7 @@ class HelpScreen(ModalScreen[None]):
             yield Plain(self.body, id="help-body")
             yield Plain("Keys", classes="section")
             yield Plain(keys_table(self.rows), id="help-keys")
-        yield Footer()
+        yield SteadyFooter()
 
     async def action_dismiss(self, result: None = None) -> None:
         self.dismiss(result)

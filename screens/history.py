@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Input, Static
 
 from screens.owner import Owner, owner_of
 from tui.games import game_title
@@ -28,6 +28,7 @@ from tui.records.history import (
 )
 from tui.session.plain_text import shortened, visible
 from tui.widgets.entry import Entry
+from tui.widgets.footer import SteadyFooter
 from tui.widgets.key_order import focus_now
 from tui.widgets.plain import Plain, PlainLabel, PlainTable
 from tui.widgets.title_bar import TitleBar
@@ -174,7 +175,7 @@ class HistoryScreen(Screen[None]):
         with VerticalScroll(id="history-figures") as figures:
             figures.can_focus = True  # ↑↓ scroll the figures once focused (Tab)
             yield Plain("", id="history-chart")
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def help_text(self) -> str:
         return HELP

@@ -6,13 +6,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from screens.owner import Owner, owner_of
 from tui.records.examples import example_summaries
 from tui.records.listing import Listed, list_sessions
 from tui.records.replay_text import when
 from tui.session.plain_text import shortened, visible
+from tui.widgets.footer import SteadyFooter
 from tui.widgets.plain import Plain
 from tui.widgets.title_bar import TitleBar
 
@@ -92,7 +93,7 @@ class HomeScreen(Screen[None]):
         yield Plain("", id="session-error")
         yield Plain("", id="resume-line")
         yield Plain("", id="home-notice", classes="-empty")
-        yield Footer(compact=True)
+        yield SteadyFooter(compact=True)
 
     def help_text(self) -> str:
         return HELP

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.session.files import SaveError
@@ -21,6 +21,7 @@ from tui.session.opening import open_session
 from tui.session.owner import Session
 from tui.session.plain_text import visible
 from tui.session.table import Table, open_tables
+from tui.widgets.footer import SteadyFooter
 from tui.widgets.plain import Plain
 from tui.widgets.title_bar import TitleBar
 
@@ -88,7 +89,7 @@ class TablesScreen(Screen[None]):
         with Vertical(classes="join-body"):
             yield Plain("", id="tables-hint", classes="join-hint")
             yield OptionList(id="tables", classes="join-list", markup=False)
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.title, self.sub_title = "Last Round", "Join a table"
@@ -144,7 +145,7 @@ class SeatScreen(Screen[None]):
             yield Plain(PICK_SEAT, id="seat-hint", classes="join-hint")
             yield OptionList(id="seats", classes="join-list", markup=False)
         yield Plain("", id="seat-message", classes="message join-line -empty")
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.title, self.sub_title = "Last Round", visible(self.table.session_path.name)

@@ -13,11 +13,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 
 from screens.join import show_line, show_options
 from tui.games.base import Result, verdict
 from tui.session.plain_text import visible
+from tui.widgets.footer import SteadyFooter
 from tui.widgets.plain import Plain
 from tui.widgets.title_bar import TitleBar
 
@@ -50,7 +51,7 @@ class BetweenSteps(Screen[None]):
             yield from self.compose_body()
         yield Plain("", id="join-notice", classes="join-line -empty")
         yield Plain("", id="join-status", classes="join-line -empty")
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def compose_body(self) -> ComposeResult:
         yield from ()

@@ -12,9 +12,10 @@ from textual.binding import Binding
 from textual.containers import Center, VerticalScroll
 from textual.geometry import Size
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tui.session.owner import Session
+from tui.widgets.footer import SteadyFooter
 from tui.widgets.plain import Plain
 from tui.widgets.qr_code import QrCode, code_size
 
@@ -89,7 +90,7 @@ class QrScreen(ModalScreen[None]):
         with VerticalScroll(id="qr-text-box"):  # a long link scrolls (↑↓) in a small window
             yield Plain("", id="qr-small")
             yield Plain(self.link, id="qr-link")
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def help_text(self) -> str:
         return HELP

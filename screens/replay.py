@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from screens.breakdown import details_table, score_table, winner_text
 from screens.owner import Owner, owner_of
@@ -25,6 +25,7 @@ from tui.records.corrections import correctable_steps
 from tui.records.replay import Moment, Standing, drift, final_result, replay
 from tui.records.replay_text import correction_notes, when
 from tui.session.owner import Session
+from tui.widgets.footer import SteadyFooter
 from tui.widgets.key_order import focus_now
 from tui.widgets.plain import Plain, PlainTable
 from tui.widgets.title_bar import TitleBar
@@ -177,7 +178,7 @@ class ReplayScreen(Screen[None]):
         with VerticalScroll(id="replay-body") as body:
             body.can_focus = True  # ↑↓ and PgUp/PgDn scroll a long page
             yield Plain("", id="replay-page")
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.show()

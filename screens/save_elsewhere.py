@@ -12,12 +12,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input
+from textual.widgets import Input
 
 from screens.owner import owner_of
 from tui.session.fields import Invalid, parse_text
 from tui.widgets.entry import Entry
 from tui.widgets.error_line import ErrorLine
+from tui.widgets.footer import SteadyFooter
 from tui.widgets.key_order import focus_now
 from tui.widgets.plain import Plain
 
@@ -44,7 +45,7 @@ class SaveElsewhereScreen(ModalScreen[None]):
             yield Plain("Folder (created if missing):")
             yield Entry(str(self.current), id="elsewhere-folder")
             yield ErrorLine(id="elsewhere-error")
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         focus_now(self.query_one("#elsewhere-folder", Input))  # selected: typing replaces it

@@ -10,12 +10,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from screens.owner import Owner, owner_of
 from tui.games.base import Step
 from tui.session.drafts import DraftValues
 from tui.session.owner import Session
+from tui.widgets.footer import SteadyFooter
 from tui.widgets.plain import Plain
 from tui.widgets.title_bar import TitleBar
 
@@ -63,7 +64,7 @@ class StepScreen(Screen[None]):
         # Table mode: how every seat stands (the host's), given before or after it is built.
         yield Plain(self.table_text, id="table-line", classes="-shown" if self.table_text else "")
         yield Plain("", id="message", classes="message")
-        yield Footer(compact=True, show_command_palette=False)  # room for every step key
+        yield SteadyFooter(compact=True, show_command_palette=False)  # room for every step key
 
     def compose_body(self) -> ComposeResult:
         yield from ()

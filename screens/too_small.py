@@ -10,8 +10,9 @@ from textual.app import ComposeResult
 from textual.containers import Center, Middle
 from textual.geometry import Size
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from tui.widgets.footer import SteadyFooter
 from tui.widgets.plain import Plain
 
 # Every screen is laid out for 80×24 and checked at this size too: room for tmux's or
@@ -39,7 +40,7 @@ class TooSmallScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Middle(), Center():
             yield Plain(message(self.shown_size), id="too-small")
-        yield Footer(compact=True, show_command_palette=False)
+        yield SteadyFooter(compact=True, show_command_palette=False)
 
     def show(self, size: Size) -> None:
         self.shown_size = size
