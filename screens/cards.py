@@ -15,6 +15,7 @@ game's own `so_far` on a copy of the session.
 from __future__ import annotations
 
 import re
+from collections.abc import Hashable
 from typing import Any
 
 from textual import events
@@ -26,10 +27,11 @@ from textual.widgets.option_list import Option
 
 from screens.step import StepScreen
 from tui.games import rftg
-from tui.games.base import PlayerScore, RulesError
+from tui.games.base import PlayerScore, RulesError, Step
 from tui.games.rftg.quick_entry import QUICK_FIELDS
 from tui.records.running_total import session_copy, total_text
 from tui.session.drafts import DraftValues
+from tui.session.owner import Session
 from tui.widgets.card_search import CardSearch
 from tui.widgets.key_order import focus_now
 from tui.widgets.plain import Plain
@@ -71,19 +73,49 @@ class CardsScreen(StepScreen):
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
-        known = self.session.values_for(self.step) or dict(
-            self.session.data["players"][self.step.player or 0])
-        self.cards: list[str] = list(known.get("tableau", []))
-        self.quick = "tableau_vp" in known and "tableau" not in known
-        kept = None if self.read_only else self.lastround.draft_for(self.step)
-        if kept is not None and kept.get("entry") in ("cards", "quick"):
-            self.quick = kept["entry"] == "quick"  # its fields are built, to take the draft
-        self.known = known
+        self.take_step()
+
+    def take_step(self) -> None:
+        """What the screen holds for the step it shows (at first, and for the next player's
+        tableau shown in the same widgets: see `fill`)."""
+        self.known, self.quick = self.entry_for(self.session, self.step)
+        self.cards: list[str] = list(self.known.get("tableau", []))
         self.edition = str(self.session.data.get("edition", rftg.DEFAULT_EDITION))
         self.spelled: set[str] = set()  # suggestions the typed letters spell (not guesses)
         self.suggested_for: str | None = None  # the search the list shows suggestions for
         self.picked = False  # the player chose among the suggestions (arrows, or a refusal)
         self.replacing: int | None = None  # the card the next one typed takes the place of
+
+    def entry_for(self, session: Session, step: Step) -> tuple[dict[str, Any], bool]:
+        """The player's values known so far, and whether they open in quick entry."""
+        known = session.values_for(step) or dict(session.data["players"][step.player or 0])
+        quick = "tableau_vp" in known and "tableau" not in known
+        kept = None if self.read_only else self.lastround.draft_for(step)
+        if kept is not None and kept.get("entry") in ("cards", "quick"):
+            quick = kept["entry"] == "quick"  # its fields are built, to take the draft
+        return known, quick
+
+    @classmethod
+    def step_layout(cls, step: Step) -> Hashable | None:
+        return "cards", bool(step.text)
+
+    def shows_like(self, session: Session, step: Step) -> bool:
+        """Quick entry's fields are built when first used: a tableau that opens in them is
+        shown in widgets that hold them."""
+        return super().shows_like(session, step) and (
+            self.quick_entry().built or not self.entry_for(session, step)[1])
+
+    def fill(self) -> None:
+        self.take_step()
+        quick = self.quick_entry()
+        quick.known = self.known
+        quick.restore({field.key: str(self.known.get(field.key, "")) for field in QUICK_FIELDS})
+        quick.clear_errors()
+        self.query_one("#search", Input).value = ""
+        self.show_suggestions("")
+        self.query_one("#picker").set_class(self.quick, "hidden")
+        quick.set_class(not self.quick, "hidden")
+        self.show_tableau()
 
     def compose_body(self) -> ComposeResult:
         with Horizontal(id="picker", classes="" if not self.quick else "hidden"):

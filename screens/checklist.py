@@ -2,20 +2,34 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from textual.app import ComposeResult
 
 from screens.step import StepScreen
+from tui.games.base import Step
 from tui.session.drafts import DraftValues
 from tui.widgets.checklist import Checklist
 from tui.widgets.key_order import focus_now
 
 
 class ChecklistScreen(StepScreen):
+    @classmethod
+    def step_layout(cls, step: Step) -> Hashable | None:
+        return tuple(step.items), bool(step.text)
+
     def compose_body(self) -> ComposeResult:
-        done = self.step.id in self.session.confirmed() or self.read_only
-        yield Checklist(self.step.items, done=done, id="checklist")
+        yield Checklist(self.step.items, done=self.done(), id="checklist")
+
+    def done(self) -> bool:
+        """Every item shows ticked once the step is confirmed (or only read)."""
+        return self.step.id in self.session.confirmed() or self.read_only
+
+    def fill(self) -> None:
+        checklist = self.query_one(Checklist)
+        checklist.ticked = frozenset(range(len(checklist.items)) if self.done() else ())
+        checklist.cursor = 0
 
     def draft(self) -> DraftValues | None:
         checklist = self.query_one(Checklist)

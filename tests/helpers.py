@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import html
+import re
 from pathlib import Path
 from typing import Any
+
+from textual.pilot import Pilot
+from textual.widget import Widget
+from textual.widgets import Input
 
 from tui.app import LastRoundApp, make_app
 from tui.session.files import read_session
@@ -24,3 +30,27 @@ def only_session(saves: Path) -> dict[str, Any]:
     files = sorted(saves.glob("*.toml"))
     assert len(files) == 1, files
     return read_session(files[0])
+
+
+Look = tuple[str, str | None]
+
+
+async def looks(pilot: Pilot[Any]) -> Look:
+    """What a player sees once the screen is at rest (every cell with its colours and
+    attributes, as an SVG) and which field the keys go to."""
+    app = pilot.app
+    for field in app.screen.query(Input):
+        field.cursor_blink = False  # the cursor shows steadily, whenever the shot is taken
+    shot = ""
+    for _ in range(20):  # a footer fills in a frame after the rest of a screen
+        await pilot.pause()
+        shot, previous = app.export_screenshot(), shot
+        if shot == previous:
+            break
+    focused = app.focused.id if isinstance(app.focused, Widget) else None
+    return shot, focused
+
+
+def text_of(svg: str) -> str:
+    lines = re.findall(r"<text [^>]*>(.*?)</text>", svg)
+    return html.unescape("\n".join(lines)).replace("\xa0", " ")

@@ -23,6 +23,7 @@ from tui.session.files import SaveError
 from tui.session.owner import Session, now_stamp
 from tui.session.plain_text import visible
 from tui.session.safekeeping import Safekeeping, load_session
+from tui.shell.ahead import StepAhead, step_screen
 from tui.shell.drafting import Drafting
 from tui.shell.hosting import Hosting
 from tui.shell.keys import AppKeys
@@ -31,18 +32,8 @@ from tui.shell.memory import release_removed_screens
 from tui.shell.warm_up import warm_up
 from tui.widgets.key_order import OrderedKeys
 
-# Step kinds to the screen module and class that shows them; loaded on first use.
-STEP_SCREENS: dict[str, tuple[str, str]] = {
-    "setup": ("screens.setup", "SetupScreen"),
-    "form": ("screens.form", "FormScreen"),
-    "checklist": ("screens.checklist", "ChecklistScreen"),
-    "cards": ("screens.cards", "CardsScreen"),
-    "turns": ("screens.turns", "TurnsScreen"),
-    "breakdown": ("screens.breakdown", "BreakdownScreen"),
-}
 
-
-class LastRoundApp(Safekeeping, Drafting, Hosting, Look, AppKeys, OrderedKeys):
+class LastRoundApp(Safekeeping, Drafting, Hosting, StepAhead, Look, AppKeys, OrderedKeys):
     TITLE = "Last Round"
     CSS_PATH = "app.tcss"
     ENABLE_COMMAND_PALETTE = True
@@ -88,16 +79,22 @@ class LastRoundApp(Safekeeping, Drafting, Hosting, Look, AppKeys, OrderedKeys):
         game_id = self.session.game_id if self.session else None
         self.call_after_refresh(self.run_worker, partial(warm_up, game_id), name="warm-up",
                                 thread=True)
+        self.call_after_refresh(self.set_timer, 0.05, self.build_ahead)  # a resumed step's next
         self.screen_change_signal.subscribe(self, self.screen_changed)
 
     def screen_changed(self, screen: Screen[Any]) -> None:
         """Free what the screen left behind while the player reads the new one, before the
-        garbage collector would stop the app for it in the middle of a key. The new screen
-        is drawn first; the old one's timers let go of it a moment after it is removed."""
-        self.call_after_refresh(self.set_timer, 0.05, release_removed_screens)
+        garbage collector would stop the app for it in the middle of a key, then build the
+        next step's screen (tui.shell.ahead). The new screen is drawn first; the old one's
+        timers let go of it a moment after it is removed."""
+        self.call_after_refresh(self.set_timer, 0.05, self.between_steps)
         screen.call_later(self.show_table_line)  # once the new screen is built
         if self.is_headless:  # Textual's own fields too (the command palette's search)
             screen.call_later(steady_cursors, screen)
+
+    def between_steps(self) -> None:
+        release_removed_screens()
+        self.build_ahead()
 
     # sessions -----------------------------------------------------------------
     def start_new(self, game_id: str) -> None:
@@ -160,8 +157,11 @@ class LastRoundApp(Safekeeping, Drafting, Hosting, Look, AppKeys, OrderedKeys):
                 and shown.shows_like(self.session, step)):
             shown.load_step(step, index)  # the next player's copy of this step: same widgets
             self.show_table_line()
+            self.call_after_refresh(self.set_timer, 0.05, self.build_ahead)
             return
-        screen = step_screen(step.kind)(self.session, step, index)
+        screen = None if fresh else self.screen_ahead_for(step, index)
+        if screen is None:
+            screen = step_screen(step.kind)(self.session, step, index)
         if isinstance(shown, StepScreen):
             self.switch_screen(screen)
         else:
@@ -305,6 +305,7 @@ class LastRoundApp(Safekeeping, Drafting, Hosting, Look, AppKeys, OrderedKeys):
         """Nothing more is written to the open session: its lock goes (an open table stays
         open: the players keep their seats and drafts until the host resumes)."""
         self.stop_hosting()
+        self.drop_ahead()
         self.session = None
         self.release_lock()
 
@@ -366,14 +367,6 @@ class LastRoundApp(Safekeeping, Drafting, Hosting, Look, AppKeys, OrderedKeys):
 
     def action_home(self) -> None:  # Ctrl+O (tui.shell.keys)
         self.go_home()
-
-
-def step_screen(kind: str) -> Callable[..., Screen[None]]:
-    import importlib
-
-    module, name = STEP_SCREENS[kind]
-    factory: Callable[..., Screen[None]] = getattr(importlib.import_module(module), name)
-    return factory
 
 
 def make_app(saves: Path, **options: Any) -> LastRoundApp:

@@ -38,7 +38,7 @@ class Choice(Widget, can_focus=True):
 
     @property
     def value(self) -> str:
-        return self.options[self.index]
+        return self.options[self.index] if self.options else ""
 
     def choose(self, value: str | None) -> None:
         """Select `value`; one that is not an option selects the first, as when created."""

@@ -72,6 +72,10 @@ class QuickEntry(Vertical):
         for entry in self.query(Input).results(Input):
             entry.value = str(values.get(str(entry.id).removeprefix("field-"), entry.value))
 
+    def clear_errors(self) -> None:
+        for error in self.query(ErrorLine).results(ErrorLine):
+            error.show("")
+
     def progress(self) -> dict[str, int] | None:
         """Every number, when each is valid; else None (nothing is said)."""
         try:

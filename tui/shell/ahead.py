@@ -1,0 +1,93 @@
+"""The next step's screen, built while the table reads the one shown. Mixed into LastRoundApp.
+
+A new screen of fields costs Textual several times what a key may take (tests/perf/
+bench_keys.py): every widget is created, styled, started and laid out. So once a step is on
+screen and the app is idle, the screen of the step after it is built offstage, from the
+session as it stands. When Enter confirms the step, that screen is filled with the next
+step's values (StepScreen.load_step, as for the next player's copy of a step) and switched
+to: the key that changes the step only fills and shows widgets that already exist. When the
+answer changed what comes next (another kind of step, other fields), the screen built ahead
+is dropped and the next one is built as before.
+
+Textual has no public way to build a screen without showing it; App._get_screen (what
+push_screen calls to register and start one) is used here alone, and
+tests/ui/test_textual_names.py fails when an upgrade changes it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from textual.app import App
+
+from screens.step import StepScreen
+from tui.games.base import Step
+from tui.session.owner import Session
+
+# Step kinds to the screen module and class that shows them; loaded on first use.
+STEP_SCREENS: dict[str, tuple[str, str]] = {
+    "setup": ("screens.setup", "SetupScreen"),
+    "form": ("screens.form", "FormScreen"),
+    "checklist": ("screens.checklist", "ChecklistScreen"),
+    "cards": ("screens.cards", "CardsScreen"),
+    "turns": ("screens.turns", "TurnsScreen"),
+    "breakdown": ("screens.breakdown", "BreakdownScreen"),
+}
+
+
+def step_screen(kind: str) -> type[StepScreen]:
+    module, name = STEP_SCREENS[kind]
+    factory: type[StepScreen] = getattr(importlib.import_module(module), name)
+    return factory
+
+
+class StepAhead(App[Any]):
+    session: Session | None
+    step_index: int
+    read_only: bool
+    ahead: StepScreen | None = None  # the next step's screen, built offstage
+
+    def build_ahead(self) -> None:
+        """Build the screen of the step after the one shown, unless it would be shown in the
+        widgets on screen already, or is built, or its kind's screens are not refilled."""
+        if not self.screen_stack:  # the app is closing
+            return
+        session, shown = self.session, self.screen
+        if (session is None or self.read_only or not isinstance(shown, StepScreen)
+                or shown.session is not session or shown.index != self.step_index
+                or shown.step.kind == "setup"):  # the players seated shape every step after
+            return
+        steps = session.steps()
+        index = self.step_index + 1
+        if index >= len(steps):
+            return
+        step = steps[index]
+        ahead = self.ahead
+        if shown.shows_like(session, step) or (ahead is not None
+                                               and ahead.shows_like(session, step)):
+            return
+        self.drop_ahead()
+        factory = step_screen(step.kind)
+        if factory.step_layout(step) is None:
+            return
+        self.ahead = factory(session, step, index)
+        self._get_screen(self.ahead)  # registered and built, not shown
+
+    def screen_ahead_for(self, step: Step, index: int) -> StepScreen | None:
+        """The screen built ahead, filled with `step`, if it is laid out for it; else None
+        (and it is dropped)."""
+        ahead, self.ahead = self.ahead, None
+        if ahead is None:
+            return None
+        if (self.session is None or not ahead.is_mounted
+                or not ahead.shows_like(self.session, step)):
+            ahead.remove()
+            return None
+        ahead.load_step(step, index)
+        return ahead
+
+    def drop_ahead(self) -> None:
+        ahead, self.ahead = self.ahead, None
+        if ahead is not None:
+            ahead.remove()
