@@ -105,6 +105,14 @@ class StepScreen(Screen[None]):
     def fill(self) -> None:
         """Put this step's values into the widgets (see `load_step`)."""
 
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Textual restyles every widget of a screen it shows again. A step screen is styled
+        # as it is built (ahead: tui.shell.ahead), and each widget whose classes, focus or
+        # values change restyles itself; restyling all of them again only delayed the step's
+        # first frame (by about a quarter of it).
+        event.refresh_styles = False
+        super()._on_screen_resume(event)
+
     def on_mount(self) -> None:
         # Runs after the step class's own on_mount (Textual calls them subclass first).
         self.show_draft()
