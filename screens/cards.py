@@ -25,6 +25,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from screens.cards_list import TableauEditing
 from screens.step import StepScreen
 from tui.games import rftg
 from tui.games.base import PlayerScore, RulesError, Step
@@ -41,7 +42,7 @@ from tui.widgets.tableau_list import TableauList
 SUGGESTIONS = 8
 
 
-class CardsScreen(StepScreen):
+class CardsScreen(TableauEditing):
     DEFAULT_CSS = """
     CardsScreen #tableau-total { text-style: bold; height: auto; }
     """
@@ -262,52 +263,6 @@ class CardsScreen(StepScreen):
     def action_remove_last(self) -> None:
         if self.cards:
             self.remove_card(len(self.cards) - 1)
-
-    # the tableau list: any card removed or replaced -----------------------------------
-    def tableau_list(self) -> TableauList:
-        return self.query_one("#tableau-cards", TableauList)
-
-    def list_focused(self) -> bool:
-        # Asked for the footer even before the screen is built: no query here.
-        return not self.quick and isinstance(self.focused, TableauList)
-
-    def action_edit_list(self) -> None:
-        """Tab: into the list, at the card added last (or the one being replaced)."""
-        chosen = self.replacing if self.replacing is not None else len(self.cards) - 1
-        self.replacing = None
-        focus_now(self.tableau_list())
-        self.show_tableau(chosen=chosen)
-
-    def action_to_search(self) -> None:
-        focus_now(self.query_one("#search", Input))
-        self.show_tableau()
-
-    def action_remove_chosen(self) -> None:
-        chosen = self.tableau_list().chosen
-        if chosen is not None:
-            self.remove_card(chosen)
-
-    def remove_card(self, index: int) -> None:
-        del self.cards[index]
-        self.replacing = None
-        self.say("")
-        if self.list_focused() and self.cards:
-            self.show_tableau(chosen=min(index, len(self.cards) - 1))
-        else:
-            self.show_tableau()
-            if self.list_focused():  # nothing left to choose: back to typing cards
-                focus_now(self.query_one("#search", Input))
-
-    def action_replace_chosen(self) -> None:
-        """Enter on a card: the search takes the card that goes in its place."""
-        chosen = self.tableau_list().chosen
-        if chosen is None:
-            return
-        self.replacing = chosen
-        search = self.query_one("#search", Input)
-        focus_now(search)
-        self.show_tableau()
-        self.show_suggestions_again(search.value)
 
     def show_suggestions_again(self, query: str) -> None:
         """The marks ("all 2 used") depend on the cards kept, not only on the letters."""

@@ -32,6 +32,8 @@ from tui.shell.memory import release_removed_screens
 from tui.shell.warm_up import warm_up
 from tui.widgets.key_order import OrderedKeys
 
+WARM_UP_AFTER = 0.3  # seconds after the first screen is mounted
+
 
 class LastRoundApp(Safekeeping, Drafting, Hosting, StepAhead, Look, AppKeys, OrderedKeys):
     TITLE = "Last Round"
@@ -77,8 +79,10 @@ class LastRoundApp(Safekeeping, Drafting, Hosting, StepAhead, Look, AppKeys, Ord
         self.screens_ready = True
         self.fit_to_terminal(self.size)
         game_id = self.session.game_id if self.session else None
-        self.call_after_refresh(self.run_worker, partial(warm_up, game_id), name="warm-up",
-                                thread=True)
+        # Once the first screen is whole (its footer fills in a frame after the rest): the
+        # warm-up's imports, in a thread, would hold the interpreter while it is drawn.
+        self.set_timer(WARM_UP_AFTER, partial(self.run_worker, partial(warm_up, game_id),
+                                              name="warm-up", thread=True))
         self.call_after_refresh(self.set_timer, 0.05, self.build_ahead)  # a resumed step's next
         self.screen_change_signal.subscribe(self, self.screen_changed)
 
