@@ -48,3 +48,28 @@ async def test_the_binding_chain_is_what_active_bindings_is_made_from(saves: Pat
                 assert binding_chain(app.screen), app.screen
                 await pilot.press("f1")
                 await pilot.pause()
+
+
+async def test_a_screen_is_built_offstage_by_get_screen() -> None:
+    """tui.shell.ahead builds the next step's screen with App._get_screen (registered and
+    started, as push_screen does, without being shown)."""
+    from textual.app import App
+
+    app: App[None] = App()
+    async with app.run_test() as pilot:
+        offstage = Screen[None]()
+        app._get_screen(offstage)
+        for _ in range(100):
+            if offstage.is_mounted:
+                break
+            await pilot.pause(0.01)
+        assert offstage.is_mounted and offstage not in app.screen_stack
+
+
+def test_a_resumed_screen_is_restyled_by_a_flag_of_screen_resume() -> None:
+    """screens.step.StepScreen turns off ScreenResume.refresh_styles in Screen's own
+    _on_screen_resume handler."""
+    from textual import events
+
+    assert events.ScreenResume().refresh_styles is True
+    assert callable(Screen._on_screen_resume)
