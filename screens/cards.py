@@ -102,9 +102,10 @@ class CardsScreen(TableauEditing):
 
     def shows_like(self, session: Session, step: Step) -> bool:
         """Quick entry's fields are built when first used: a tableau that opens in them is
-        shown in widgets that hold them."""
+        shown in widgets that hold them (none, while the screen is being built)."""
+        built = any(quick.built for quick in self.query("#quick").results(QuickEntry))
         return super().shows_like(session, step) and (
-            self.quick_entry().built or not self.entry_for(session, step)[1])
+            built or not self.entry_for(session, step)[1])
 
     def fill(self) -> None:
         self.take_step()

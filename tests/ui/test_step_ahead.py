@@ -103,3 +103,21 @@ async def test_an_answer_that_ends_the_visit_drops_the_screen_built_ahead(
                 break
             await pilot.pause(0.02)
         assert not ahead.is_attached, "the screen built ahead is removed"
+
+
+async def test_asking_again_while_the_screen_ahead_is_still_being_built_keeps_it(
+    tmp_path: Path,
+) -> None:
+    """Finding (a loaded machine): the app asked for the screen ahead again before the first
+    one was built, and the card picker's answer queried widgets it did not have yet."""
+    path = saved_session(tmp_path, FOUR_PLAYERS, upto="counts-0")
+    app = make_test_app(tmp_path, command="resume", file=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await built_ahead(pilot)
+        app.drop_ahead()
+        app.build_ahead()
+        building = app.ahead
+        assert isinstance(building, CardsScreen) and not building.is_mounted
+        app.build_ahead()  # before it is built
+        assert app.ahead is building
+        assert await built_ahead(pilot) is building
