@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.widgets import Static
 
 from screens.step import StepScreen
-from tui.games.base import Result, RulesError, verdict
+from tui.games.base import Result, RulesError, Step, verdict
 from tui.widgets.plain import Plain, PlainTable
 
 
@@ -67,17 +69,38 @@ class BreakdownScreen(StepScreen):
                 tooltip="The play as a QR code: a phone scans it and BG Stats opens the play"),
     ]
 
+    @classmethod
+    def step_layout(cls, step: Step) -> Hashable | None:
+        return "breakdown", bool(step.text)
+
     def compose_body(self) -> ComposeResult:
+        # Each part is there whether or not it has something to show (see `fill`), so the
+        # screen is built before the last value is confirmed (tui.shell.ahead).
+        yield Plain("", id="no-total", classes="field-error")
+        yield Plain("", id="scores")
+        yield Plain("", id="winner")
+        yield Plain("", id="tiebreak", classes="tiebreak")
+        yield Plain("", id="details")
+
+    def on_mount(self) -> None:
+        self.fill()
+
+    def fill(self) -> None:
         try:
-            result = self.session.score()
+            result: Result | None = self.session.score()
+            problem = ""
         except RulesError as error:
-            yield Plain(f"✗ Can't total yet: {error.key}: {error.message}", classes="field-error")
-            return
-        yield Plain(score_table(result), id="scores")
-        yield Plain(winner_text(result), id="winner")
-        if result.explanation:
-            yield Plain("\n".join(result.explanation), id="tiebreak", classes="tiebreak")
-        yield Plain(details_table(result), id="details")
+            result, problem = None, f"✗ Can't total yet: {error.key}: {error.message}"
+        explanation = "\n".join(result.explanation) if result else ""
+        shown = {"#no-total": problem,
+                 "#scores": score_table(result) if result else "",
+                 "#winner": winner_text(result) if result else "",
+                 "#tiebreak": explanation,
+                 "#details": details_table(result) if result else ""}
+        for selector, content in shown.items():
+            part = self.query_one(selector, Static)
+            part.update(content)
+            part.display = bool(content)
 
     def values(self) -> dict[str, Any] | None:
         try:

@@ -282,7 +282,7 @@ class LastRoundApp(Safekeeping, Drafting, Hosting, StepAhead, Look, AppKeys, Ord
         assert session is not None
         self.drop_drafts()
         self.read_only = True
-        self.show_step(len(session.steps()) - 1, fresh=True)
+        self.show_step(len(session.steps()) - 1)
         if isinstance(self.screen, StepScreen):
             self.screen.say_later("✓ Saved: the game is finished (replay it from the list).")
 

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
+from screens.breakdown import BreakdownScreen
 from screens.cards import CardsScreen
 from screens.checklist import ChecklistScreen
 from screens.form import FormScreen
@@ -22,9 +23,11 @@ from screens.step import StepScreen
 from tests.helpers import looks, make_test_app
 from tests.rftg_play import (
     ADA,
+    DEE,
     FOUR_PLAYERS,
     play_counts,
     play_end_check,
+    play_setup,
     play_tableau,
     saved_session,
 )
@@ -83,6 +86,41 @@ async def test_the_next_steps_screen_is_built_ahead_and_shown_as_if_built_anew(
         assert isinstance(app.screen, kind) and app.screen.step.id == next_step
         built_anew = await looks(pilot)
     assert shown == built_anew
+
+
+async def new_game(pilot: Pilot[Any]) -> None:
+    await play_setup(pilot, FOUR_PLAYERS)
+
+
+async def last_counts(pilot: Pilot[Any]) -> None:
+    await play_counts(pilot, DEE)
+
+
+@pytest.mark.parametrize(("shown_step", "answer", "next_step", "kind"), [
+    ("setup", new_game, "end-check-0", FormScreen),  # built before any name was typed
+    ("counts-3", last_counts, "breakdown", BreakdownScreen),  # before the game totalled
+])
+async def test_a_step_looks_the_same_whether_its_screen_was_built_ahead_or_not(
+    tmp_path: Path, shown_step: str, answer: Answer, next_step: str, kind: type[StepScreen],
+) -> None:
+    looked = []
+    for ahead in (True, False):
+        folder = tmp_path / str(ahead)
+        folder.mkdir()
+        if shown_step == "setup":
+            app = make_test_app(folder, command="new", game="rftg")
+        else:
+            path = saved_session(folder, FOUR_PLAYERS, upto=shown_step)
+            app = make_test_app(folder, command="resume", file=path)
+        if not ahead:
+            app.build_ahead = lambda: None  # type: ignore[method-assign]
+        async with app.run_test(size=SIZE) as pilot:
+            built = await built_ahead(pilot) if ahead else None
+            await answer(pilot)
+            assert isinstance(app.screen, kind) and app.screen.step.id == next_step
+            assert (app.screen is built) == ahead
+            looked.append(await looks(pilot))
+    assert looked[0] == looked[1]
 
 
 async def test_an_answer_that_ends_the_visit_drops_the_screen_built_ahead(

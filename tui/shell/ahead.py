@@ -55,8 +55,7 @@ class StepAhead(App[Any]):
             return
         session, shown = self.session, self.screen
         if (session is None or self.read_only or not isinstance(shown, StepScreen)
-                or shown.session is not session or shown.index != self.step_index
-                or shown.step.kind == "setup"):  # the players seated shape every step after
+                or shown.session is not session or shown.index != self.step_index):
             return
         steps = session.steps()
         index = self.step_index + 1
