@@ -9,7 +9,7 @@ removes; a removed draw stays in the file, marked removed (see tui.games.galileo
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from rich.text import Text
@@ -19,7 +19,7 @@ from textual.widgets import DataTable, Static
 
 from screens.draw import DrawScreen
 from screens.step import StepScreen
-from tui.games.base import RulesError, player_names
+from tui.games.base import RulesError, Step, player_names
 from tui.games.galileo import turn_actions
 from tui.games.galileo import turns as galileo_turns
 from tui.widgets.key_order import focus_now
@@ -79,7 +79,14 @@ class TurnsScreen(StepScreen):
         table.display = table.can_focus = False  # until there is a draw to pick
         yield table
 
+    @classmethod
+    def step_layout(cls, step: Step) -> Hashable | None:
+        return "turns", bool(step.text)
+
     def on_mount(self) -> None:
+        self.show()
+
+    def fill(self) -> None:
         self.show()
 
     def focus_first(self) -> None:
@@ -92,6 +99,8 @@ class TurnsScreen(StepScreen):
         return self.session.data
 
     def show(self) -> None:
+        if self.data.get("trigger") is None:  # built ahead, before the trigger is confirmed
+            return
         self.query_one("#turn-list", Static).update("\n".join(self.turn_lines()))
         self.show_draws()
         self.refresh_bindings()

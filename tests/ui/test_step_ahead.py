@@ -20,6 +20,8 @@ from screens.checklist import ChecklistScreen
 from screens.form import FormScreen
 from screens.home import HomeScreen
 from screens.step import StepScreen
+from screens.turns import TurnsScreen
+from tests import galileo_play
 from tests.helpers import looks, make_test_app
 from tests.rftg_play import (
     ADA,
@@ -96,9 +98,14 @@ async def last_counts(pilot: Pilot[Any]) -> None:
     await play_counts(pilot, DEE)
 
 
+async def galileo_trigger(pilot: Pilot[Any]) -> None:
+    await galileo_play.play_trigger(pilot, galileo_play.THREE_PLAYERS)
+
+
 @pytest.mark.parametrize(("shown_step", "answer", "next_step", "kind"), [
     ("setup", new_game, "end-check-0", FormScreen),  # built before any name was typed
     ("counts-3", last_counts, "breakdown", BreakdownScreen),  # before the game totalled
+    ("trigger", galileo_trigger, "final-turns", TurnsScreen),  # before whose turn was known
 ])
 async def test_a_step_looks_the_same_whether_its_screen_was_built_ahead_or_not(
     tmp_path: Path, shown_step: str, answer: Answer, next_step: str, kind: type[StepScreen],
@@ -109,6 +116,9 @@ async def test_a_step_looks_the_same_whether_its_screen_was_built_ahead_or_not(
         folder.mkdir()
         if shown_step == "setup":
             app = make_test_app(folder, command="new", game="rftg")
+        elif shown_step == "trigger":
+            path = galileo_play.saved_session(folder, galileo_play.THREE_PLAYERS, shown_step)
+            app = make_test_app(folder, command="resume", file=path)
         else:
             path = saved_session(folder, FOUR_PLAYERS, upto=shown_step)
             app = make_test_app(folder, command="resume", file=path)
