@@ -53,6 +53,7 @@ class FormScreen(StepScreen):
         self.unusual_kept: dict[str, int] = {}
         self.totals_shown: dict[str, Static] | None = None
         self.texts_shown: dict[str, str] = {}
+        self.fields_shown: dict[str, Widget] | None = None  # see widget_for
 
     def compose_body(self) -> ComposeResult:
         known = self.known_values()
@@ -130,9 +131,25 @@ class FormScreen(StepScreen):
             }
         return self.totals_shown
 
+    def widget_for(self, key: str, kind: str = "field") -> Widget | None:
+        """A field's widget (kind "field") or its error line ("error"), found by a lookup:
+        Textual finds an id by walking every widget, and a form of a dozen fields asked
+        dozens of times per step (each field filled, each error line cleared)."""
+        if self.fields_shown is None:
+            self.fields_shown = {str(w.id): w for w in self.query(".field-row > *, ErrorLine")
+                                 if w.id}
+        return self.fields_shown.get(f"{kind}-{key}")
+
+    def field(self, key: str) -> Widget:
+        widget = self.widget_for(key)
+        if widget is None:  # built since the lookup was made (see QuickEntry)
+            self.fields_shown = None
+            widget = self.query_one(f"#field-{key}")
+        return widget
+
     def focus_first(self) -> None:
         if self.step.fields:
-            focus_now(self.query_one(f"#field-{self.step.fields[0].key}"))
+            focus_now(self.field(self.step.fields[0].key))
 
     def draft(self) -> DraftValues | None:
         return {field.key: self.field_widget_of(field.key).value for field in self.step.fields}
@@ -151,7 +168,7 @@ class FormScreen(StepScreen):
             widget.value = shown or ""
 
     def field_widget_of(self, key: str) -> Input | Choice:
-        widget = self.query_one(f"#field-{key}")
+        widget = self.field(key)
         assert isinstance(widget, (Input, Choice))
         return widget
 
@@ -189,26 +206,27 @@ class FormScreen(StepScreen):
 
     def read_field(self, field: Field) -> Any:
         if field.kind in ("bool", "choice"):
-            chosen = self.query_one(f"#field-{field.key}", Choice).value
+            chosen = self.field_widget_of(field.key).value
             return chosen == "yes" if field.kind == "bool" else chosen
-        raw = self.query_one(f"#field-{field.key}", Input).value
+        raw = self.field_widget_of(field.key).value
         return parse_int(field, raw) if field.kind == "int" else parse_name(raw, field.label)
 
     def show_error(self, key: str, message: str) -> None:
         """Say under the field what is wrong with it (nothing: clear what was said)."""
-        errors = list(self.query(f"#error-{key}").results(ErrorLine))
-        if not errors and message:
-            row = self.query_one(f"#field-{key}").parent
+        error = self.widget_for(key, "error")
+        if error is None and message:
+            row = self.field(key).parent
             assert isinstance(row, Widget)
-            errors = [ErrorLine(id=f"error-{key}")]
-            self.query_one(".step-body").mount(errors[0], after=row)
-        for error in errors:
+            error = ErrorLine(id=f"error-{key}")
+            self.query_one(".step-body").mount(error, after=row)
+            self.fields_shown = None  # looked up again with it
+        if isinstance(error, ErrorLine):
             error.show(message)
 
     def refuse(self, key: str, message: str) -> None:
         if any(field.key == key for field in self.step.fields):
             self.show_error(key, message)
-            focus_now(self.query_one(f"#field-{key}"))  # selected: the next keys replace it
+            focus_now(self.field(key))  # selected: the next keys replace it
         self.say(message)
 
     def values(self) -> dict[str, Any] | None:
@@ -220,7 +238,7 @@ class FormScreen(StepScreen):
                 self.show_error(field.key, "")
             except Invalid as problem:
                 self.show_error(field.key, str(problem))
-                first_bad = first_bad or self.query_one(f"#field-{field.key}")
+                first_bad = first_bad or self.field(field.key)
         if first_bad is not None:
             focus_now(first_bad)  # its text selected: the next keys replace it
             self.say("Fix the marked field before confirming")
@@ -241,7 +259,7 @@ class FormScreen(StepScreen):
             self.unusual_kept[field.key] = value
             question = f"{value} is above any seen ({usual}): Enter again to keep it"
             self.show_error(field.key, question)
-            focus_now(self.query_one(f"#field-{field.key}"))
+            focus_now(self.field(field.key))
             self.say(f"{field.label}: {question}")
             return True
         return False
