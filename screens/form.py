@@ -51,9 +51,8 @@ class FormScreen(StepScreen):
         super().__init__(*args, **kwargs)
         # An unusual value (above a field's usual_maximum) kept by a second Enter.
         self.unusual_kept: dict[str, int] = {}
-        self.totals_shown: dict[str, Static] | None = None
         self.texts_shown: dict[str, str] = {}
-        self.fields_shown: dict[str, Widget] | None = None  # see widget_for
+        self.ids_shown: dict[str, Widget] | None = None  # see with_id
 
     def compose_body(self) -> ComposeResult:
         known = self.known_values()
@@ -100,8 +99,8 @@ class FormScreen(StepScreen):
         return typed
 
     def show_running_total(self) -> None:
-        shown = self.total_widgets().get("running-total")
-        if shown is None:
+        shown = self.with_id("running-total")
+        if not isinstance(shown, Static):
             return
         score = score_so_far(self.session.game, self.session.data, self.step,
                              self.typed_so_far())
@@ -116,34 +115,23 @@ class FormScreen(StepScreen):
             widget.update(text)
 
     def show_subtotals(self, score: PlayerScore | None) -> None:
-        widgets = self.total_widgets()
         for group in groups(self.step.fields):
-            heading = widgets.get(group_id(group))
-            if heading is not None:
+            heading = self.with_id(group_id(group))
+            if isinstance(heading, Static):
                 self.show_text(heading, group_text(group, score))
 
-    def total_widgets(self) -> dict[str, Static]:
-        """The running total and the group headings by id, found once: a query on every
-        keystroke cost more than totalling the form."""
-        if self.totals_shown is None:
-            self.totals_shown = {
-                str(w.id): w for w in self.query("#running-total, .group-heading").results(Static)
-            }
-        return self.totals_shown
-
-    def widget_for(self, key: str, kind: str = "field") -> Widget | None:
-        """A field's widget (kind "field") or its error line ("error"), found by a lookup:
-        Textual finds an id by walking every widget, and a form of a dozen fields asked
-        dozens of times per step (each field filled, each error line cleared)."""
-        if self.fields_shown is None:
-            self.fields_shown = {str(w.id): w for w in self.query(".field-row > *, ErrorLine")
-                                 if w.id}
-        return self.fields_shown.get(f"{kind}-{key}")
+    def with_id(self, wid: str) -> Widget | None:
+        """The form's widget with this id (a field, its error line, a heading, the running
+        total), from a lookup made once: Textual finds an id by walking every widget, and a
+        form of a dozen fields asked dozens of times per step and on every keystroke."""
+        if self.ids_shown is None:
+            self.ids_shown = {str(w.id): w for w in self.query("*") if w.id}
+        return self.ids_shown.get(wid)
 
     def field(self, key: str) -> Widget:
-        widget = self.widget_for(key)
-        if widget is None:  # built since the lookup was made (see QuickEntry)
-            self.fields_shown = None
+        widget = self.with_id(f"field-{key}")
+        if widget is None:  # looked up before the form was built
+            self.ids_shown = None
             widget = self.query_one(f"#field-{key}")
         return widget
 
@@ -213,13 +201,13 @@ class FormScreen(StepScreen):
 
     def show_error(self, key: str, message: str) -> None:
         """Say under the field what is wrong with it (nothing: clear what was said)."""
-        error = self.widget_for(key, "error")
+        error = self.with_id(f"error-{key}")
         if error is None and message:
             row = self.field(key).parent
             assert isinstance(row, Widget)
             error = ErrorLine(id=f"error-{key}")
             self.query_one(".step-body").mount(error, after=row)
-            self.fields_shown = None  # looked up again with it
+            self.ids_shown = None  # looked up again with it
         if isinstance(error, ErrorLine):
             error.show(message)
 

@@ -83,7 +83,7 @@ class LastRoundApp(Safekeeping, Drafting, Hosting, StepAhead, Look, AppKeys, Ord
         # warm-up's imports, in a thread, would hold the interpreter while it is drawn.
         self.set_timer(WARM_UP_AFTER, partial(self.run_worker, partial(warm_up, game_id),
                                               name="warm-up", thread=True))
-        self.call_after_refresh(self.set_timer, 0.05, self.build_ahead)  # a resumed step's next
+        self.build_ahead_soon()  # a resumed step's next
         self.screen_change_signal.subscribe(self, self.screen_changed)
 
     def screen_changed(self, screen: Screen[Any]) -> None:
@@ -161,7 +161,7 @@ class LastRoundApp(Safekeeping, Drafting, Hosting, StepAhead, Look, AppKeys, Ord
                 and shown.shows_like(self.session, step)):
             shown.load_step(step, index)  # the next player's copy of this step: same widgets
             self.show_table_line()
-            self.call_after_refresh(self.set_timer, 0.05, self.build_ahead)
+            self.build_ahead_soon()
             return
         screen = None if fresh else self.screen_ahead_for(step, index)
         if screen is None:

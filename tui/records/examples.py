@@ -12,7 +12,7 @@ import zlib
 from contextlib import suppress
 from pathlib import Path
 
-from tui.records.history import PlayerResult, SessionRecord
+from tui.records.history import PlayerResult, SessionRecord, read_record
 from tui.records.listing import Listed
 from tui.session.folder import session_stats
 
@@ -63,6 +63,4 @@ def home_record(folder: Path, name: str) -> SessionRecord:
                 return SessionRecord(name, game=game, status="finished", winners=winners,
                                      players=tuple(PlayerResult(player, seat) for seat, player
                                                    in enumerate(players, 1)))
-    from tui.records.history import read_record
-
     return read_record(folder, name)

@@ -76,15 +76,19 @@ class StepAhead(App[Any]):
     def screen_ahead_for(self, step: Step, index: int) -> StepScreen | None:
         """The screen built ahead, filled with `step`, if it is laid out for it; else None
         (and it is dropped)."""
-        ahead, self.ahead = self.ahead, None
-        if ahead is None:
-            return None
-        if (self.session is None or not ahead.is_mounted
+        ahead = self.ahead
+        if (ahead is None or self.session is None or not ahead.is_mounted
                 or not ahead.shows_like(self.session, step)):
-            ahead.remove()
+            self.drop_ahead()
             return None
+        self.ahead = None
         ahead.load_step(step, index)
         return ahead
+
+    def build_ahead_soon(self) -> None:
+        """Once the step shown is drawn, and a moment after (what it left behind is freed
+        first: see LastRoundApp.between_steps)."""
+        self.call_after_refresh(self.set_timer, 0.05, self.build_ahead)
 
     def drop_ahead(self) -> None:
         ahead, self.ahead = self.ahead, None
