@@ -103,15 +103,21 @@ def type_seats(term: Terminal, seats: Seats, numbers: list[int], joiner: bool,
     return sent
 
 
+def host_at_first_seat(terminals: Terminals, saves: Path) -> tuple[Seats, Terminal]:
+    """The 4-player RftG example's session in `saves`, ready for its seats, open in the
+    host's app at the first seat's step."""
+    seats = Seats("rftg", ready_for_seats("rftg", saves))
+    host = start_host(terminals, saves, seats.path)
+    wait_for(host, seats.first().title)
+    return seats, host
+
+
 def one_terminal(tmux: str, folder: Path, pace: float) -> tuple[float, int]:
     """Seconds for one terminal to enter every seat, and the keys it took."""
     folder.mkdir()
     terminals = Terminals(tmux, folder)
     try:
-        saves = folder / "saves"
-        seats = Seats("rftg", ready_for_seats("rftg", saves))
-        host = start_host(terminals, saves, seats.path)
-        wait_for(host, seats.first().title)
+        seats, host = host_at_first_seat(terminals, folder / "saves")
         started = time.perf_counter()
         keys = type_seats(host, seats, [0, 1, 2, 3], joiner=False, pace=pace)
         wait_for(host, "Final scores")
@@ -126,9 +132,7 @@ def four_players(tmux: str, folder: Path, pace: float) -> tuple[float, int]:
     terminals = Terminals(tmux, folder)
     try:
         saves = folder / "saves"
-        seats = Seats("rftg", ready_for_seats("rftg", saves))
-        host = start_host(terminals, saves, seats.path)
-        wait_for(host, seats.first().title)
+        seats, host = host_at_first_seat(terminals, saves)
         open_table(host, seats.first())
         panes = []
         for seat in range(4):
