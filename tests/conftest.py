@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tests import settle
 from tui.games import GAME_MODULES, GAME_TITLES
 
 FIXED_TIME = "2026-11-29T20:30:00Z"
@@ -17,6 +19,17 @@ FIXED_TIME = "2026-11-29T20:30:00Z"
 # though nothing in it changed. The properties still check every example they draw.
 settings.register_profile("suite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("suite")
+
+settle.install()  # the Pilot waits for the app, not for a quiet machine (see tests/settle.py)
+
+
+@pytest.fixture(autouse=True)
+def heap_set_aside() -> None:
+    """Each test starts as a launch does (tui.cli freezes what is loaded): what earlier tests
+    left is collected once, then set aside, so the app's collection between steps
+    (tui.shell.memory) walks only what this test made, not pytest and every earlier test."""
+    gc.collect()
+    gc.freeze()
 
 
 @pytest.fixture(autouse=True)
