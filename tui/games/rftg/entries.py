@@ -105,15 +105,22 @@ def read_tableau(value: Any, path: str, player: str, edition: str) -> tuple[Card
     if not value:
         raise RulesError(path, EMPTY_TABLEAU)
     cards: list[Card] = []
+    developments: set[str] = set()
+    printed = deck(edition)
     for entry in value:
         if not isinstance(entry, str):
             raise RulesError(path, f"card names must be text, not {_shown(entry)}")
-        found = canonical_name(entry)
-        if found is None:
-            raise RulesError(path, unknown_card_message(entry, player))
-        listed = deck(edition)[found]  # by its printed name: no second look-up
-        if listed.is_development and listed in cards:
-            raise RulesError(path, f"{player}'s tableau: {second_development(found)}")
+        # A file the app wrote holds printed names: those need no spelling rules.
+        listed = printed.get(entry)
+        if listed is None:
+            found = canonical_name(entry)
+            if found is None:
+                raise RulesError(path, unknown_card_message(entry, player))
+            listed = printed[found]
+        if listed.is_development:
+            if listed.name in developments:
+                raise RulesError(path, f"{player}'s tableau: {second_development(listed.name)}")
+            developments.add(listed.name)
         cards.append(listed)
     return tuple(cards)
 
