@@ -117,25 +117,26 @@ def check_values(data: Mapping[str, Any]) -> None:
 
 def has_unfit_value(data: Mapping[str, Any]) -> bool:
     """The walk of check_values without the key paths: every file is walked, and spelling
-    out each value's path cost more than the walk itself; only a failing file needs one."""
+    out each value's path cost more than the walk itself; only a failing file needs one.
+    The texts are searched at once, joined: an unfit character is one character, so it is
+    found in the join exactly when it is in one of them (a third of the walk's time)."""
     pending: list[Any] = [data]
+    texts: list[str] = []
     while pending:
         value = pending.pop()
         if isinstance(value, dict):
-            if any(UNSAFE.search(key) for key in value):
-                return True
+            texts.extend(value)  # the keys
             items = value.values()
         else:
             items = value
         for item in items:
             if isinstance(item, str):
-                if UNSAFE.search(item):
-                    return True
+                texts.append(item)
             elif isinstance(item, (dict, list)):  # what tomllib makes: no abstract check
                 pending.append(item)
             elif isinstance(item, int) and abs(item) > LARGEST_NUMBER:
                 return True
-    return False
+    return UNSAFE.search("".join(texts)) is not None
 
 
 def name_unfit_value(data: Mapping[str, Any]) -> None:
