@@ -33,9 +33,8 @@ def busy(loop: asyncio.AbstractEventLoop, timers_act: bool) -> float | None:
     if not timers_act:
         return None
     now = loop.time()
-    due = [handle.when() for handle in loop._scheduled  # type: ignore[attr-defined]
-           if not handle.cancelled()]
-    soonest = min(due, default=now + HORIZON + 1)
+    soonest = min((handle.when() for handle in loop._scheduled  # type: ignore[attr-defined]
+                   if not handle.cancelled()), default=now + HORIZON + 1)
     return max(soonest - now, 0.0) if soonest <= now + HORIZON else None
 
 
@@ -62,6 +61,10 @@ async def until_settled(min_sleep: float = 0, max_sleep: float = 1) -> bool:
 
 
 def install() -> None:
-    """Pilot's `press` and `pause` (through Textual's key path) wait with `until_settled`."""
-    textual.app.wait_for_idle = until_settled  # type: ignore[attr-defined]
-    textual.pilot.wait_for_idle = until_settled  # type: ignore[attr-defined]
+    """Pilot's `press` and `pause` (through Textual's key path) wait with `until_settled`.
+    Each module must still call the wait by that name: a Textual that renamed it would
+    otherwise get a new attribute nobody reads, and the suite would quietly slow down."""
+    for module in (textual.app, textual.pilot):
+        if not hasattr(module, "wait_for_idle"):
+            raise RuntimeError(f"{module.__name__} no longer waits with wait_for_idle")
+        module.wait_for_idle = until_settled  # type: ignore[attr-defined]
