@@ -72,7 +72,9 @@ class FormScreen(StepScreen):
 
     @classmethod
     def step_layout(cls, step: Step) -> Hashable | None:
-        fields = tuple((f.key, f.kind, f.label, tuple(f.choices), f.group) for f in step.fields)
+        # A choice's options are not part of it (the players' names, before they are
+        # confirmed): they are offered again as the step is filled.
+        fields = tuple((f.key, f.kind, f.label, f.group) for f in step.fields)
         return fields, bool(step.text), step.player is None
 
     def on_mount(self) -> None:
@@ -84,6 +86,9 @@ class FormScreen(StepScreen):
         known = self.known_values()
         self.unusual_kept = {}
         for field in self.step.fields:
+            widget = self.field_widget_of(field.key)
+            if field.kind == "choice" and isinstance(widget, Choice):
+                widget.offer(field.choices)
             self.show_in_field(field.key, shown_value(field, known.get(field.key, field.default)))
             self.show_error(field.key, "")
         self.show_running_total()

@@ -15,6 +15,7 @@ from typing import Any
 
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
+from textual.worker import Worker, WorkerState
 
 from screens.owner import Owner, ShowsNotices
 from screens.step import StepScreen
@@ -86,6 +87,11 @@ class LastRoundApp(Safekeeping, Drafting, Hosting, StepAhead, Look, AppKeys, Ord
         self.build_ahead_soon()  # a resumed step's next
         self.screen_change_signal.subscribe(self, self.screen_changed)
 
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.name == "warm-up" and event.state == WorkerState.SUCCESS:
+            self.warmed_up = True  # what the first steps need is imported: they can be built
+            self.build_ahead()
+
     def screen_changed(self, screen: Screen[Any]) -> None:
         """Free what the screen left behind while the player reads the new one, before the
         garbage collector would stop the app for it in the middle of a key, then build the
@@ -102,9 +108,15 @@ class LastRoundApp(Safekeeping, Drafting, Hosting, StepAhead, Look, AppKeys, Ord
 
     # sessions -----------------------------------------------------------------
     def start_new(self, game_id: str) -> None:
-        self.session = Session.new(game_id, seed=self.fixed_seed, created=self.clock())
         self.read_only = False
-        self.show_step(0)
+        built = self.new_session_ahead(game_id)
+        if built is None:
+            self.session = Session.new(game_id, seed=self.fixed_seed, created=self.clock())
+            self.show_step(0)
+            return
+        self.session, self.step_index = built.session, 0
+        self.refresh_bindings()
+        self.push_screen(built)
 
     def open_file(self, path: Path, *, read_only: bool = False) -> None:
         try:

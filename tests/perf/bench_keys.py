@@ -52,6 +52,9 @@ def typed(command: list[str], ready: str, keys: Iterable[str], cwd: Path) -> Tim
     terminal = Tmux(command, cwd)
     try:
         terminal.wait_for(ready)
+        # The first screen is read for longer than the others: the app starts its warm-up
+        # (tui.shell.warm_up) a moment after it is drawn, and waits that long on purpose.
+        terminal.settle(quiet=0.5)
         latencies: Timed = []
         for key in keys:
             # Each key is typed on a screen at rest, as a player reads before typing.

@@ -42,6 +42,7 @@ class Tmux:
         else:
             raise RuntimeError(f"tmux would not start {line}")
         self.started = time.perf_counter()
+        self.pid: int | None = None  # the command's, once asked for (cpu_ticks)
 
     def screen(self, styles: bool = False) -> str:
         """The text on screen; with `styles`, its colours and attributes too (a moved focus
@@ -60,14 +61,24 @@ class Tmux:
         raise TimeoutError(f"{text!r} never appeared:\n{self.screen()}")
 
     def settle(self, quiet: float = 0.1, timeout: float = 3) -> None:
-        """Wait until the screen has not changed for `quiet` seconds (a player reading it)."""
+        """Wait until neither the screen nor the app's CPU time has changed for `quiet`
+        seconds: a player reading the screen, while the app does what it does between keys
+        (the next step's screen, built ahead)."""
         deadline = time.perf_counter() + timeout
-        last, since = self.screen(styles=True), time.perf_counter()
+        last, since = (self.screen(styles=True), self.cpu_ticks()), time.perf_counter()
         while time.perf_counter() < deadline and time.perf_counter() - since < quiet:
             time.sleep(0.005)
-            now = self.screen(styles=True)
+            now = (self.screen(styles=True), self.cpu_ticks())
             if now != last:
                 last, since = now, time.perf_counter()
+
+    def cpu_ticks(self) -> int:
+        """CPU time used so far by the command and every process under it, in clock ticks."""
+        if self.pid is None:
+            found = subprocess.run([*TMUX, "display-message", "-p", "-t", self.name,
+                                    "#{pane_pid}"], capture_output=True, text=True).stdout
+            self.pid = int(found) if found.strip().isdigit() else 0
+        return sum(process_ticks(pid) for pid in process_tree(self.pid))
 
     def key_latency(self, key: str, timeout: float = 5) -> float:
         """Seconds from sending a key until the screen changes."""
@@ -82,6 +93,29 @@ class Tmux:
 
     def close(self) -> None:
         subprocess.run([*TMUX, "kill-session", "-t", self.name], capture_output=True)
+
+
+def process_tree(pid: int) -> list[int]:
+    """`pid` and its descendants, from /proc (none once it has ended)."""
+    found, waiting = [], [pid]
+    while waiting:
+        parent = waiting.pop()
+        found.append(parent)
+        for children in Path(f"/proc/{parent}/task").glob("*/children"):
+            try:
+                waiting.extend(int(child) for child in children.read_text().split())
+            except OSError:
+                continue
+    return found
+
+
+def process_ticks(pid: int) -> int:
+    """User and system CPU time of one process, in clock ticks (0 once it has ended)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0
+    return int(fields[11]) + int(fields[12])  # utime, stime: fields 14 and 15 of stat
 
 
 def spread(values: Sequence[float]) -> str:

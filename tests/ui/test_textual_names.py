@@ -73,3 +73,19 @@ def test_a_resumed_screen_is_restyled_by_a_flag_of_screen_resume() -> None:
 
     assert events.ScreenResume().refresh_styles is True
     assert callable(Screen._on_screen_resume)
+
+
+def test_a_screen_is_laid_out_and_drawn_through_the_names_step_screens_call() -> None:
+    """screens.step.StepScreen lays out a screen built ahead offstage (Screen._refresh_layout,
+    its compositor's render_update) and draws a shown one at once (Widget._check_refresh and
+    the flags it reads, Screen._on_timer_update, Screen._dirty_widgets)."""
+    from textual._compositor import Compositor
+
+    screen = Screen[None]()
+    widget = Static()
+    for name in ("_refresh_layout", "_on_timer_update", "_on_idle"):
+        assert callable(getattr(Screen, name)), name
+    assert isinstance(screen._dirty_widgets, set) and screen._layout_required is False
+    assert callable(Compositor.render_update)
+    assert callable(widget._check_refresh)
+    assert widget._layout_required is False and widget._repaint_required is False

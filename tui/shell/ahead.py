@@ -17,11 +17,13 @@ tests/ui/test_textual_names.py fails when an upgrade changes it.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from typing import Any
 
 from textual.app import App
 
 from screens.step import StepScreen
+from tui.games import GAME_MODULES
 from tui.games.base import Step
 from tui.session.owner import Session
 
@@ -46,7 +48,12 @@ class StepAhead(App[Any]):
     session: Session | None
     step_index: int
     read_only: bool
+    fixed_seed: int | None
+    clock: Callable[[], str]
     ahead: StepScreen | None = None  # the next step's screen, built offstage
+    warmed_up = False  # the warm-up's imports are done (tui.shell.warm_up)
+    # On the home screen: each game's first step (who plays), in a new session of its own
+    new_sessions: dict[str, StepScreen] | None = None
 
     def build_ahead(self) -> None:
         """Build the screen of the step after the one shown, unless it would be shown in the
@@ -54,6 +61,9 @@ class StepAhead(App[Any]):
         if not self.screen_stack:  # the app is closing
             return
         session, shown = self.session, self.screen
+        if session is None and self.is_home(shown):
+            self.build_new_sessions()
+            return
         if (session is None or self.read_only or not isinstance(shown, StepScreen)
                 or shown.session is not session or shown.index != self.step_index):
             return
@@ -70,8 +80,42 @@ class StepAhead(App[Any]):
         factory = step_screen(step.kind)
         if factory.step_layout(step) is None:
             return
-        self.ahead = factory(session, step, index)
-        self._get_screen(self.ahead)  # registered and built, not shown
+        self.ahead = self.build_offstage(factory(session, step, index))
+
+    def build_offstage(self, screen: StepScreen) -> StepScreen:
+        screen.offstage = True  # laid out and drawn as it is built (StepScreen._on_idle)
+        self._get_screen(screen)  # registered and built, not shown
+        return screen
+
+    @staticmethod
+    def is_home(screen: object) -> bool:
+        from screens.home import HomeScreen
+
+        return isinstance(screen, HomeScreen)
+
+    def build_new_sessions(self) -> None:
+        """The first step of a new session of each game, one game at a time (each takes
+        about as long as a key may): the key that starts one then only shows it."""
+        if not self.warmed_up:  # built once they need no import (a moment after start)
+            return
+        built = self.new_sessions = self.new_sessions or {}
+        game_id = next((game for game in GAME_MODULES if game not in built), None)
+        if game_id is None:
+            return
+        session = Session.new(game_id, seed=self.fixed_seed, created=self.clock())
+        built[game_id] = self.build_offstage(
+            step_screen("setup")(session, session.steps()[0], 0))
+        self.set_timer(0.05, self.build_ahead)
+
+    def new_session_ahead(self, game_id: str) -> StepScreen | None:
+        """The first step of a new session of `game_id`, if built (it is then used up),
+        its session created now."""
+        screen = (self.new_sessions or {}).pop(game_id, None)
+        if screen is None or not screen.is_mounted:
+            return None
+        screen.offstage = False
+        screen.session.data["created"] = self.clock()
+        return screen
 
     def screen_ahead_for(self, step: Step, index: int) -> StepScreen | None:
         """The screen built ahead, filled with `step`, if it is laid out for it; else None
@@ -82,6 +126,7 @@ class StepAhead(App[Any]):
             self.drop_ahead()
             return None
         self.ahead = None
+        ahead.offstage = False
         ahead.load_step(step, index)
         return ahead
 

@@ -40,6 +40,13 @@ class Choice(Widget, can_focus=True):
     def value(self) -> str:
         return self.options[self.index] if self.options else ""
 
+    def offer(self, options: Sequence[str]) -> None:
+        """Other options (a screen refilled for another step: tui.shell.ahead)."""
+        if list(options) != self.options:
+            self.options = list(options)
+            self.set_reactive(Choice.index, min(self.index, max(len(self.options) - 1, 0)))
+            self.refresh(layout=True)
+
     def choose(self, value: str | None) -> None:
         """Select `value`; one that is not an option selects the first, as when created."""
         self.index = self.options.index(value) if value in self.options else 0

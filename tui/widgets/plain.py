@@ -21,6 +21,13 @@ class Plain(Static):
     def __init__(self, content: Any = "", **options: Any) -> None:
         super().__init__(content, markup=False, **options)
 
+    def update(self, content: Any = "", *, layout: bool = True) -> None:
+        # The same text again is not laid out and drawn again: a step's screen is refilled
+        # for the next step (tui.shell.ahead), mostly with the texts it shows already.
+        if isinstance(content, str) and content == self.content:
+            return
+        super().update(content, layout=layout)
+
 
 class PlainLabel(Label):
     def __init__(self, content: Any = "", **options: Any) -> None:
