@@ -69,6 +69,10 @@ class BreakdownScreen(StepScreen):
                 tooltip="The play as a QR code: a phone scans it and BG Stats opens the play"),
     ]
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.shown: tuple[Result | None, str] | None = None  # see show_result
+
     @classmethod
     def step_layout(cls, step: Step) -> Hashable | None:
         return "breakdown", bool(step.text)
@@ -87,10 +91,16 @@ class BreakdownScreen(StepScreen):
 
     def fill(self) -> None:
         try:
-            result: Result | None = self.session.score()
-            problem = ""
+            self.show_result(self.session.score())
         except RulesError as error:
-            result, problem = None, f"✗ Can't total yet: {error.key}: {error.message}"
+            self.show_result(None, f"✗ Can't total yet: {error.key}: {error.message}")
+
+    def show_result(self, result: Result | None, problem: str = "") -> None:
+        """The scores (or why there are none); the same scores again change nothing: the
+        ones foreseen while the last values were typed (tui.shell.ahead) are not built twice."""
+        if self.shown == (result, problem):
+            return
+        self.shown = (result, problem)
         explanation = "\n".join(result.explanation) if result else ""
         shown = {"#no-total": problem,
                  "#scores": score_table(result) if result else "",

@@ -103,6 +103,11 @@ class FormScreen(StepScreen):
                 continue  # not yet a value: its default stands in
         return typed
 
+    def typed_values(self) -> dict[str, Any] | None:
+        """Every field's value as typed, or None while one of them is not a value yet."""
+        typed = self.typed_so_far()
+        return typed if len(typed) == len(self.step.fields) else None
+
     def show_running_total(self) -> None:
         shown = self.with_id("running-total")
         if not isinstance(shown, Static):

@@ -329,6 +329,7 @@ class LastRoundApp(Safekeeping, Drafting, Hosting, StepAhead, Look, AppKeys, Ord
         screen = self.screen
         if isinstance(screen, StepScreen):
             screen.keep_draft()
+            self.foresee_soon()
 
     def go_back(self) -> None:
         if self.step_index == 0 or self.read_only:

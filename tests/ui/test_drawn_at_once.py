@@ -16,6 +16,7 @@ from rich.console import RenderableType
 from textual._compositor import LayoutUpdate
 from textual.pilot import Pilot
 from textual.screen import Screen
+from textual.widgets import Static
 
 from screens.breakdown import BreakdownScreen
 from screens.form import FormScreen
@@ -114,3 +115,24 @@ async def test_a_new_session_is_shown_on_a_screen_built_while_home_was_read(
         await pilot.press("escape")  # home again: another new session is built for Race
         again = await home_at_rest(pilot)
         assert again["rftg"] is not built["rftg"] and again["galileo"] is built["galileo"]
+
+
+async def test_the_final_scores_are_foreseen_while_the_last_values_are_typed(
+        tmp_path: Path) -> None:
+    """Once the last player's counts are typed and the typing pauses, the breakdown built
+    ahead already holds the scores they give: Enter shows it without building them again."""
+    path = saved_session(tmp_path, FOUR_PLAYERS, upto="counts-3")
+    app = make_test_app(tmp_path, command="resume", file=path)
+    async with app.run_test(size=SIZE) as pilot:
+        ahead = await built_ahead(pilot)
+        assert isinstance(ahead, BreakdownScreen)
+        await pilot.press(*str(DEE.chips), "tab", *str(DEE.hand), "tab", *str(DEE.goods))
+        for _ in range(500):
+            if ahead.query_one("#winner", Static).content:
+                break
+            await pilot.pause(0.02)
+        scores = ahead.query_one("#scores", Static).content
+        assert scores, "the scores typed are in the breakdown before Enter"
+        await pilot.press("enter")
+        assert app.screen is ahead and app.session is not None and app.session.finished
+        assert ahead.query_one("#scores", Static).content is scores, "not built again"

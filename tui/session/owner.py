@@ -177,3 +177,15 @@ class Session:
 
     def score(self) -> Result:
         return self.game.score(self.data)
+
+    def foresee(self, step: Step, values: Mapping[str, Any]) -> Result | None:
+        """The scores the table would have with `values` confirmed for `step`, the session
+        left as it is; None when the rules refuse them or the table would not total."""
+        from tui.records.running_total import session_copy
+
+        trial = session_copy(self.data)
+        try:
+            self.game.apply(trial, step, values)
+            return self.game.score(trial)
+        except (RulesError, LookupError, TypeError, ValueError):
+            return None

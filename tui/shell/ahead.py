@@ -21,11 +21,16 @@ from collections.abc import Callable
 from typing import Any
 
 from textual.app import App
+from textual.timer import Timer
 
 from screens.step import StepScreen
 from tui.games import GAME_MODULES
 from tui.games.base import Step
 from tui.session.owner import Session
+
+# How long the typing pauses before the final scores it gives are built (foresee_soon): a
+# key typed meanwhile would wait for them (a few tens of milliseconds).
+FORESEE_AFTER = 0.1  # seconds
 
 # Step kinds to the screen module and class that shows them; loaded on first use.
 STEP_SCREENS: dict[str, tuple[str, str]] = {
@@ -52,6 +57,7 @@ class StepAhead(App[Any]):
     clock: Callable[[], str]
     ahead: StepScreen | None = None  # the next step's screen, built offstage
     warmed_up = False  # the warm-up's imports are done (tui.shell.warm_up)
+    foreseeing: Timer | None = None  # see foresee_soon
     # On the home screen: each game's first step (who plays), in a new session of its own
     new_sessions: dict[str, StepScreen] | None = None
 
@@ -81,6 +87,7 @@ class StepAhead(App[Any]):
         if factory.step_layout(step) is None:
             return
         self.ahead = self.build_offstage(factory(session, step, index))
+        self.foresee_soon()  # the values on screen may be all there (a resumed step)
 
     def build_offstage(self, screen: StepScreen) -> StepScreen:
         screen.offstage = True  # laid out and drawn as it is built (StepScreen._on_idle)
@@ -116,6 +123,30 @@ class StepAhead(App[Any]):
         screen.offstage = False
         screen.session.data["created"] = self.clock()
         return screen
+
+    def foresee_soon(self) -> None:
+        """With the final scores built ahead: the scores the values on screen give, put
+        into them once the typing pauses (FORESEE_AFTER), so that the last Enter only shows
+        them. Called after each key."""
+        if self.foreseeing is not None:
+            self.foreseeing.stop()
+            self.foreseeing = None
+        if self.ahead is not None and self.ahead.step.kind == "breakdown":
+            self.foreseeing = self.set_timer(FORESEE_AFTER, self.foresee)
+
+    def foresee(self) -> None:
+        from screens.breakdown import BreakdownScreen
+        from screens.form import FormScreen
+
+        self.foreseeing = None
+        ahead, shown, session = self.ahead, self.screen, self.session
+        if (not isinstance(ahead, BreakdownScreen) or not isinstance(shown, FormScreen)
+                or session is None or shown.session is not session):
+            return
+        typed = shown.typed_values()
+        result = None if typed is None else session.foresee(shown.step, typed)
+        if result is not None:  # offstage, it lays itself out again (StepScreen._on_idle)
+            ahead.show_result(result)
 
     def screen_ahead_for(self, step: Step, index: int) -> StepScreen | None:
         """The screen built ahead, filled with `step`, if it is laid out for it; else None
