@@ -30,9 +30,9 @@ from screens.step import StepScreen
 from tui.games import rftg
 from tui.games.base import PlayerScore, RulesError, Step
 from tui.games.rftg.quick_entry import QUICK_FIELDS
-from tui.records.running_total import session_copy, total_text
+from tui.records.running_total import total_text
 from tui.session.drafts import DraftValues
-from tui.session.owner import Session
+from tui.session.owner import Session, session_copy
 from tui.widgets.card_search import CardSearch
 from tui.widgets.key_order import focus_now
 from tui.widgets.plain import Plain

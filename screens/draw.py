@@ -16,6 +16,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from screens.offstage import Offstage
 from tui.games.base import Field
 from tui.games.galileo import turns as galileo_turns
 from tui.session.fields import Invalid, parse_int, parse_text, typing_problem
@@ -28,7 +29,7 @@ from tui.widgets.plain import Plain, PlainLabel
 BOX = Field("box", "Unused Tier III cards in the box", minimum=1, maximum=40)
 
 
-class DrawScreen(ModalScreen[dict[str, Any] | None]):
+class DrawScreen(Offstage, ModalScreen[dict[str, Any] | None]):
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="cancel-draw", tooltip="Draw nothing"),
         # A modal screen hides the app's own keys, so F1 is bound here too.
@@ -45,14 +46,12 @@ class DrawScreen(ModalScreen[dict[str, Any] | None]):
         self.box: int | None = None
 
     def compose(self) -> ComposeResult:
-        why = "a gap on the display" if self.reason == "gap" else "a constellation reward"
-        known = galileo_turns.box_remaining(self.data)
         with Vertical(id="draw-box"):
-            yield Plain(f"Tier III draw for {why}", classes="step-title")
+            yield Plain(self.title_text(), id="draw-title", classes="step-title")
             with Horizontal(classes="field-row"):
                 yield PlainLabel(BOX.label, classes="field-label")
-                yield Entry("" if known is None else str(known), id="draw-count",
-                            classes="number", placeholder="how many")
+                yield Entry(self.known_count(), id="draw-count", classes="number",
+                            placeholder="how many")
             yield ErrorLine(id="draw-error")
             yield Plain("", id="draw-instruction")
             with Horizontal(classes="field-row hidden", id="card-row"):
@@ -60,6 +59,24 @@ class DrawScreen(ModalScreen[dict[str, Any] | None]):
                 yield Entry(id="draw-card", placeholder="its name")
             yield ErrorLine(id="draw-card-error")
         yield SteadyFooter()
+
+    def title_text(self) -> str:
+        why = "a gap on the display" if self.reason == "gap" else "a constellation reward"
+        return f"Tier III draw for {why}"
+
+    def known_count(self) -> str:
+        """The cards the box holds by the draws recorded ("" when that is not known)."""
+        known = galileo_turns.box_remaining(self.data)
+        return "" if known is None else str(known)
+
+    def ready_for(self, data: Mapping[str, Any], reason: str) -> None:
+        """A box built ahead (never shown), made this draw's: the draws since it was built
+        change what the box holds."""
+        self.data, self.reason = data, reason
+        self.query_one("#draw-title", Static).update(self.title_text())
+        count = self.query_one("#draw-count", Input)
+        count.value = self.known_count()
+        focus_now(count)
 
     def help_text(self) -> str:
         return ("A fair draw of one unused Tier III card. Count the unused Tier III cards "

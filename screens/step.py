@@ -9,10 +9,9 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import Static
 
+from screens.offstage import Offstage
 from screens.owner import Owner, owner_of
 from tui.games.base import Step
 from tui.session.drafts import DraftValues
@@ -22,7 +21,7 @@ from tui.widgets.plain import Plain
 from tui.widgets.title_bar import TitleBar
 
 
-class StepScreen(Screen[None]):
+class StepScreen(Offstage):
     """Base of every screen that shows one step (the app switches between them)."""
 
     BINDINGS = [
@@ -43,7 +42,6 @@ class StepScreen(Screen[None]):
         self.untouched: DraftValues | None = None  # the fields as shown, before any typing
         self.notice = ""  # a line to show under the step once it is drawn (say_later)
         self.table_text = ""  # table mode's line: kept until the screen is built to show it
-        self.offstage = False  # built ahead of its step (tui.shell.ahead), not yet shown
 
     @property
     def lastround(self) -> Owner:
@@ -106,44 +104,6 @@ class StepScreen(Screen[None]):
 
     def fill(self) -> None:
         """Put this step's values into the widgets (see `load_step`)."""
-
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
-        # Textual restyles every widget of a screen it shows again. A step screen is styled
-        # as it is built (ahead: tui.shell.ahead), and each widget whose classes, focus or
-        # values change restyles itself; restyling all of them again only delayed the step's
-        # first frame (by about a quarter of it).
-        event.refresh_styles = False
-        super()._on_screen_resume(event)
-        self.draw_now()
-
-    def draw_now(self) -> None:
-        """Lay out and draw what changed on this screen at once. Textual learns of a changed
-        widget when the widget next idles, and draws on the next tick of its update timer
-        (up to a frame later); a screen built ahead (tui.shell.ahead) is laid out already,
-        and only what its step changed is laid out and drawn here."""
-        for widget in self.walk_children(Widget):
-            if widget._layout_required:
-                self._layout_required = True
-            if widget._layout_required or widget._repaint_required:
-                self._dirty_widgets.add(widget)
-                widget._check_refresh()  # its parents' layouts are cleared for it
-        self._on_timer_update()
-
-    async def _on_idle(self, event: events.Idle) -> None:
-        await super()._on_idle(event)
-        if self.offstage and not self.is_current and self.is_mounted and (
-                self._layout_required or self._dirty_widgets):
-            self.lay_out_offstage()
-
-    def lay_out_offstage(self) -> None:
-        """Lay out and draw a screen built ahead at the terminal's size, each time its widgets
-        change as they are built (the footer's keys come a moment after the rest), so that
-        showing it costs only what its step changes. Textual only lays out the screen shown;
-        nothing drawn here is written to the terminal."""
-        self._layout_required = False
-        self._refresh_layout(self.app.size)  # not shown: laid out, not written
-        self._compositor.render_update(full=True)  # each widget's lines, kept in its cache
-        self._dirty_widgets.clear()
 
     def on_mount(self) -> None:
         # Runs after the step class's own on_mount (Textual calls them subclass first).

@@ -83,8 +83,29 @@ class TurnsScreen(StepScreen):
     def step_layout(cls, step: Step) -> Hashable | None:
         return "turns", bool(step.text)
 
+    draw_box: DrawScreen | None = None  # the next draw's box, built ahead (screens.offstage)
+
     def on_mount(self) -> None:
         self.show()
+        self.build_draw_box_soon()
+
+    def on_screen_resume(self) -> None:
+        self.build_draw_box_soon()  # the last one was used: this turn screen is back
+
+    def on_unmount(self) -> None:
+        if self.draw_box is not None:
+            self.draw_box.remove()
+
+    def build_draw_box_soon(self) -> None:
+        """Once the turns are drawn, and a moment after (as tui.shell.ahead builds a step)."""
+        self.call_after_refresh(self.set_timer, 0.05, self.build_draw_box)
+
+    def build_draw_box(self) -> None:
+        if (self.draw_box is None and self.is_current and not self.read_only
+                and self.data.get("trigger") is not None):
+            self.draw_box = DrawScreen(self.data, "gap")
+            self.draw_box.offstage = True
+            self.app._get_screen(self.draw_box)  # built, not shown (as tui.shell.ahead does)
 
     def fill(self) -> None:
         self.show()
@@ -202,4 +223,10 @@ class TurnsScreen(StepScreen):
             table.move_cursor(row=table.row_count - 1, animate=False)  # the new draw
             focus_now(table)
 
-        self.app.push_screen(DrawScreen(self.data, reason), drawn)
+        box, self.draw_box = self.draw_box, None
+        if box is not None and box.is_mounted:
+            box.offstage = False
+            box.ready_for(self.data, reason)
+        else:
+            box = DrawScreen(self.data, reason)
+        self.app.push_screen(box, drawn)

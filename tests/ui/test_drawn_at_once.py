@@ -16,11 +16,13 @@ from rich.console import RenderableType
 from textual._compositor import LayoutUpdate
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from screens.breakdown import BreakdownScreen
+from screens.draw import DrawScreen
 from screens.form import FormScreen
 from screens.setup import SetupScreen
+from screens.turns import TurnsScreen
 from tests import galileo_play
 from tests.helpers import make_test_app
 from tests.rftg_play import DEE, FOUR_PLAYERS, saved_session
@@ -31,14 +33,23 @@ from tui.games import GAME_MODULES
 SIZE = (80, 24)
 
 
-def record_frames(app: LastRoundApp) -> list[list[str]]:
-    """Every whole frame the app draws from now on, as lines of text."""
-    frames: list[list[str]] = []
+class Frames(list[tuple[Screen[Any], str]]):
+    """Every whole frame the app draws (as text), with the screen it drew."""
+
+    def first_of(self, screen: Screen[Any]) -> str:
+        """The first frame drawn of `screen` (one of the screen before may come first)."""
+        return next(text for shown, text in self if shown is screen)
+
+
+def record_frames(app: LastRoundApp) -> Frames:
+    """Every whole frame the app draws from now on."""
+    frames = Frames()
     display = app._display
 
     def recording(screen: Screen[Any], renderable: RenderableType | None) -> None:
         if isinstance(renderable, LayoutUpdate):
-            frames.append(["".join(strip.text for strip in line) for line in renderable.strips])
+            frames.append((screen, "\n".join("".join(strip.text for strip in line)
+                                              for line in renderable.strips)))
         display(screen, renderable)
 
     app._display = recording  # type: ignore[method-assign]
@@ -59,7 +70,7 @@ async def test_the_final_scores_are_in_the_first_frame_after_the_last_enter(
         frames = record_frames(app)
         await pilot.press("enter")
         assert app.screen is ahead
-        first = "\n".join(frames[0])
+        first = frames.first_of(ahead)
         assert "Final scores" in first
         assert "Total" in first and "★" in first, first
 
@@ -79,7 +90,7 @@ async def test_a_choice_of_players_built_before_they_were_named_offers_their_nam
         frames = record_frames(app)
         await pilot.press("enter")
         assert app.screen is ahead, "the screen built ahead is shown, not a new one"
-        first = "\n".join(frames[0])
+        first = frames.first_of(ahead)
         assert all(name in first for name in names), first
 
 
@@ -111,7 +122,7 @@ async def test_a_new_session_is_shown_on_a_screen_built_while_home_was_read(
         assert app.session is built["rftg"].session
         assert app.session.data["created"] > built_at, "stamped when r was pressed"
         assert app.screen.draft() is not None and app.screen.draft()["seats"][0] == "Ada"
-        assert "Seat 1" in "\n".join(frames[0])
+        assert "Seat 1" in frames.first_of(built["rftg"])
         await pilot.press("escape")  # home again: another new session is built for Race
         again = await home_at_rest(pilot)
         assert again["rftg"] is not built["rftg"] and again["galileo"] is built["galileo"]
@@ -136,3 +147,39 @@ async def test_the_final_scores_are_foreseen_while_the_last_values_are_typed(
         await pilot.press("enter")
         assert app.screen is ahead and app.session is not None and app.session.finished
         assert ahead.query_one("#scores", Static).content is scores, "not built again"
+
+
+async def a_draw_box_built_behind(pilot: Pilot[Any]) -> DrawScreen:
+    turns = pilot.app.screen
+    assert isinstance(turns, TurnsScreen)
+    for _ in range(500):
+        if turns.draw_box is not None and turns.draw_box.is_mounted:
+            return turns.draw_box
+        await pilot.pause(0.02)
+    raise AssertionError("no draw box was built behind the turns")
+
+
+async def test_a_draw_opens_a_box_built_behind_the_turns_counting_the_draws_since(
+        tmp_path: Path) -> None:
+    """`d` shows a box built while the turns were read, drawn in the first frame; the next
+    box is built once the turns are back, and `w` makes it a reward's, counting the card
+    drawn meanwhile."""
+    table = galileo_play.THREE_PLAYERS
+    path = galileo_play.saved_session(tmp_path, table, "final-turns")
+    app = make_test_app(tmp_path, command="resume", file=path)
+    async with app.run_test(size=SIZE) as pilot:
+        box = await a_draw_box_built_behind(pilot)
+        frames = record_frames(app)
+        await pilot.press("d")
+        assert app.screen is box
+        assert "Tier III draw for a gap on the display" in frames.first_of(box)
+        await pilot.press("ctrl+a", "ctrl+k", "5", "enter")
+        await pilot.press(*"Orion", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TurnsScreen)
+        second = await a_draw_box_built_behind(pilot)
+        assert second is not box and not box.is_attached, "a box is used once"
+        await pilot.press("w")
+        assert app.screen is second
+        assert "Tier III draw for a constellation reward" in frames.first_of(second)
+        assert second.query_one("#draw-count", Input).value == "4", "5 less the card drawn"

@@ -8,17 +8,11 @@ every value that stands. Pure: no Textual (the form shows what this returns).
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tui.games.base import Field, Game, PlayerScore, RulesError, Step, signed
-
-
-def session_copy(data: Mapping[str, Any]) -> dict[str, Any]:
-    """The session to try values on: everything copied but the log, which apply never edits
-    (copying a long game's log on every keystroke would slow typing)."""
-    return {key: value if key == "log" else copy.deepcopy(value) for key, value in data.items()}
+from tui.session.owner import session_copy
 
 
 def score_so_far(

@@ -28,6 +28,12 @@ def now_stamp() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+def session_copy(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The session to try values on: everything copied but the log, which apply never edits
+    (copying a long game's log on every keystroke would slow typing)."""
+    return {key: value if key == "log" else copy.deepcopy(value) for key, value in data.items()}
+
+
 @dataclass
 class Session:
     data: dict[str, Any]
@@ -181,8 +187,6 @@ class Session:
     def foresee(self, step: Step, values: Mapping[str, Any]) -> Result | None:
         """The scores the table would have with `values` confirmed for `step`, the session
         left as it is; None when the rules refuse them or the table would not total."""
-        from tui.records.running_total import session_copy
-
         trial = session_copy(self.data)
         try:
             self.game.apply(trial, step, values)

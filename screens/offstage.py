@@ -1,0 +1,57 @@
+"""Screens built before they are shown, and drawn at once when they are.
+
+Textual lays out and draws only the screen shown, so a new screen costs its whole layout
+and every widget's first drawing on the key that shows it: about twice what a key may take
+(tests/perf/bench_keys.py). A screen built ahead (the next step's: tui.shell.ahead; the draw
+box behind a turn: screens.turns) lays itself out and draws its widgets offstage as they are
+built, at the terminal's size; shown, it lays out and draws only what changed since.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import events
+from textual.screen import Screen
+from textual.widget import Widget
+
+
+class Offstage(Screen[Any]):
+    """Mixed into a screen class (before Textual's Screen or ModalScreen)."""
+
+    offstage = False  # built ahead, not yet shown: it keeps itself laid out
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Textual restyles every widget of a screen it shows again. These are styled as they
+        # are built, and each widget whose classes, focus or values change restyles itself;
+        # restyling all of them again only delayed the first frame (by about a quarter).
+        event.refresh_styles = False
+        super()._on_screen_resume(event)
+        self.draw_now()
+
+    def draw_now(self) -> None:
+        """Lay out and draw what changed on this screen at once. Textual learns of a changed
+        widget when the widget next idles, and draws on the next tick of its update timer
+        (up to a frame later); a screen laid out offstage has only what changed to lay out."""
+        for widget in self.walk_children(Widget):
+            if widget._layout_required:
+                self._layout_required = True
+            if widget._layout_required or widget._repaint_required:
+                self._dirty_widgets.add(widget)
+                widget._check_refresh()  # its parents' layouts are cleared for it
+        self._on_timer_update()
+
+    async def _on_idle(self, event: events.Idle) -> None:
+        await super()._on_idle(event)
+        if self.offstage and not self.is_current and self.is_mounted and (
+                self._layout_required or self._dirty_widgets):
+            self.lay_out_offstage()
+
+    def lay_out_offstage(self) -> None:
+        """Lay out and draw the screen at the terminal's size, each time its widgets change as
+        they are built (a footer's keys come a moment after the rest). Nothing drawn here is
+        written to the terminal: each widget keeps its lines for when it is shown."""
+        self._layout_required = False
+        self._refresh_layout(self.app.size)  # not shown: laid out, not written
+        self._compositor.render_update(full=True)
+        self._dirty_widgets.clear()
