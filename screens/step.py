@@ -101,6 +101,8 @@ class StepScreen(Offstage):
         self.show_draft()
         self.focus_first()
         self.query_one(".step-body").scroll_home(animate=False)  # a step text above the fields
+        if self.is_current:  # the next player's copy of the step shown (else: when shown)
+            self.draw_now()
 
     def fill(self) -> None:
         """Put this step's values into the widgets (see `load_step`)."""

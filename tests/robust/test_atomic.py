@@ -33,6 +33,32 @@ def leftovers(folder: Path) -> list[str]:
 # --- the previous good save -------------------------------------------------------------------
 
 
+def test_a_save_and_its_backup_are_on_disk_when_the_save_returns(
+        saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both files' contents are synced, then the folder once, after both are renamed into
+    it (a folder's sync keeps every name it holds): three syncs, not four."""
+    path = saves / "s.toml"
+    write_session(path, toy(1))
+    synced: list[str] = []
+    renamed: list[str] = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(handle: int) -> None:
+        synced.append("folder" if os.path.isdir(f"/proc/self/fd/{handle}") else "file")
+        real_fsync(handle)
+
+    def replace(source: Any, target: Any) -> None:
+        renamed.append(Path(target).name)
+        synced.append(f"renamed {Path(target).name}")
+        real_replace(source, target)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    write_session(path, toy(2))
+    assert renamed == [".s.toml.bak", "s.toml"]
+    assert synced == ["file", "renamed .s.toml.bak", "file", "renamed s.toml", "folder"]
+
+
 def test_each_good_save_keeps_the_one_before_as_a_hidden_backup(saves: Path) -> None:
     path = saves / "s.toml"
     write_session(path, toy(1))

@@ -263,7 +263,8 @@ def keep_backup(path: Path, previous: str) -> None:
     copy of it). The backup is a safety net: one that can't be written (a folder in its
     place, say) never stops the save itself."""
     with suppress(OSError):
-        atomic_write(backup_path(path), previous, mode=permissions_of(path))
+        # Its folder is the session's, synced by the session's own write right after.
+        atomic_write(backup_path(path), previous, mode=permissions_of(path), sync_folder=False)
 
 
 def permissions_of(path: Path) -> int | None:
@@ -281,8 +282,10 @@ def is_temporary_of(name: str, path: Path) -> bool:
     return re.fullmatch(rf"\.{re.escape(path.name)}\.[a-z0-9_]{{8}}\.tmp", name) is not None
 
 
-def atomic_write(path: Path, text: str, *, mode: int | None = None) -> None:
-    """Temporary file in the same folder, flush and fsync, os.replace, fsync the folder.
+def atomic_write(path: Path, text: str, *, mode: int | None = None,
+                 sync_folder: bool = True) -> None:
+    """Temporary file in the same folder, flush and fsync, os.replace, fsync the folder
+    (unless `sync_folder` is False: a write to the same folder follows at once).
 
     The file keeps the permissions it had (or is given `mode`); a new one gets the usual
     0o666 less the umask, as the kernel applies it when the temporary file is created.
@@ -309,6 +312,8 @@ def atomic_write(path: Path, text: str, *, mode: int | None = None) -> None:
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
+    if not sync_folder:
+        return
     directory = os.open(folder, os.O_RDONLY)
     try:
         os.fsync(directory)
