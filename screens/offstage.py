@@ -39,6 +39,11 @@ class Offstage(Screen[Any]):
             if widget._layout_required or widget._repaint_required:
                 self._dirty_widgets.add(widget)
                 widget._check_refresh()  # its parents' layouts are cleared for it
+        if self._layout_required and self._repaint_required:
+            # The whole screen is drawn once, after the layout (Textual would draw what the
+            # layout moved, then all of it again).
+            self._repaint_required = False
+            self._compositor._dirty_regions.add(self.app.size.region)
         self._on_timer_update()
 
     async def _on_idle(self, event: events.Idle) -> None:
