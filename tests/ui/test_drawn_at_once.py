@@ -183,3 +183,24 @@ async def test_a_draw_opens_a_box_built_behind_the_turns_counting_the_draws_sinc
         assert app.screen is second
         assert "Tier III draw for a constellation reward" in frames.first_of(second)
         assert second.query_one("#draw-count", Input).value == "4", "5 less the card drawn"
+
+
+async def test_scores_foreseen_from_values_changed_before_enter_are_replaced(
+        tmp_path: Path) -> None:
+    """The scores foreseen are only a guess: a value changed and confirmed before the typing
+    pauses (keys in a burst) shows the scores confirmed, not the ones foreseen."""
+    path = saved_session(tmp_path, FOUR_PLAYERS, upto="counts-3")
+    app = make_test_app(tmp_path, command="resume", file=path)
+    async with app.run_test(size=SIZE) as pilot:
+        ahead = await built_ahead(pilot)
+        assert isinstance(ahead, BreakdownScreen)
+        await pilot.press(*str(DEE.chips), "tab", *str(DEE.hand), "tab", *str(DEE.goods))
+        for _ in range(500):
+            if ahead.query_one("#winner", Static).content:
+                break
+            await pilot.pause(0.02)
+        foreseen = ahead.shown
+        await pilot.press("shift+tab", "shift+tab", "ctrl+a", "ctrl+k", "1", "2", "enter")
+        assert app.screen is ahead and app.session is not None
+        assert app.session.data["players"][3]["chips"] == DEE.chips + 1
+        assert ahead.shown != foreseen and ahead.shown == (app.session.score(), "")
