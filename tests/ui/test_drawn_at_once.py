@@ -1,8 +1,8 @@
 """A key that changes the step shows the next step in the first frame it draws.
 
 The next step's screen is built, laid out and drawn offstage while the table reads the one
-shown (tui.shell.ahead, StepScreen.lay_out_offstage); Enter fills it and it is drawn at once
-(StepScreen.draw_now). Its first frame must already hold the step's values: Textual hears
+shown (tui.shell.ahead, Offstage.lay_out_offstage); Enter fills it and it is drawn at once
+(Offstage.draw_now). Its first frame must already hold the step's values: Textual hears
 of a changed widget only when that widget next idles, so a screen drawn at once could show
 what it held offstage for a frame. These tests read the frames the app hands the terminal.
 """

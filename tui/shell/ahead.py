@@ -7,11 +7,16 @@ session as it stands. When Enter confirms the step, that screen is filled with t
 step's values (StepScreen.load_step, as for the next player's copy of a step) and switched
 to: the key that changes the step only fills and shows widgets that already exist. When the
 answer changed what comes next (another kind of step, other fields), the screen built ahead
-is dropped and the next one is built as before.
+is dropped and the next one is built as before. A screen built ahead also lays itself out and
+draws its widgets offstage (screens.offstage), so showing it costs only what its step changed.
+
+The same is done for each game's first step behind the home screen (a new session's), and
+for the final scores: while the last values are typed, the scores they give are put into the
+breakdown built ahead once the typing pauses, so the last Enter finds them already there.
 
 Textual has no public way to build a screen without showing it; App._get_screen (what
-push_screen calls to register and start one) is used here alone, and
-tests/ui/test_textual_names.py fails when an upgrade changes it.
+push_screen calls to register and start one) is used here and for the draw box behind the
+turns (screens.turns), and tests/ui/test_textual_names.py fails when an upgrade changes it.
 """
 
 from __future__ import annotations
@@ -90,7 +95,7 @@ class StepAhead(App[Any]):
         self.foresee_soon()  # the values on screen may be all there (a resumed step)
 
     def build_offstage(self, screen: StepScreen) -> StepScreen:
-        screen.offstage = True  # laid out and drawn as it is built (StepScreen._on_idle)
+        screen.offstage = True  # laid out and drawn as it is built (screens.offstage)
         self._get_screen(screen)  # registered and built, not shown
         return screen
 
@@ -145,7 +150,7 @@ class StepAhead(App[Any]):
             return
         typed = shown.typed_values()
         result = None if typed is None else session.foresee(shown.step, typed)
-        if result is not None:  # offstage, it lays itself out again (StepScreen._on_idle)
+        if result is not None:  # offstage, it lays itself out again (screens.offstage)
             ahead.show_result(result)
 
     def screen_ahead_for(self, step: Step, index: int) -> StepScreen | None:
