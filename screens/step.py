@@ -9,6 +9,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.reactive import Reactive
 from textual.widgets import Static
 
 from screens.offstage import Offstage
@@ -30,6 +31,11 @@ class StepScreen(Offstage):
                 tooltip="Confirm this step and save it"),
         Binding("escape", "back", "Back", id="back", tooltip="Go back one step"),
     ]
+
+    # The title bar draws itself again when these change (it watches them); Textual would
+    # also redraw the whole screen, which a step refilled in place does not need.
+    title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
+    sub_title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
 
     BODY_SCROLLS = False
     RESTORED = "✎ What was typed here before is back (not yet confirmed: Enter confirms it)"

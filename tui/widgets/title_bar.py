@@ -35,4 +35,4 @@ class TitleBar(Static):
         screen, app = self.screen, self.app
         title = app.title if screen.title is None else screen.title
         sub_title = app.sub_title if screen.sub_title is None else screen.sub_title
-        self.update(app.format_title(title, sub_title))
+        self.update(app.format_title(title, sub_title), layout=False)  # one line, always
