@@ -19,7 +19,11 @@ from textual.widget import Widget
 class Offstage(Screen[Any]):
     """Mixed into a screen class (before Textual's Screen or ModalScreen)."""
 
-    offstage = False  # built ahead, not yet shown: it keeps itself laid out
+    @property
+    def offstage(self) -> bool:
+        """Built (App._get_screen) but not shown: it keeps itself laid out. A screen shown
+        is on the stack until it is taken down, under a box or not."""
+        return self.is_mounted and self not in self.app.screen_stack
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
         # Textual restyles every widget of a screen it shows again. These are styled as they
@@ -48,8 +52,7 @@ class Offstage(Screen[Any]):
 
     async def _on_idle(self, event: events.Idle) -> None:
         await super()._on_idle(event)
-        if self.offstage and not self.is_current and self.is_mounted and (
-                self._layout_required or self._dirty_widgets):
+        if self.offstage and (self._layout_required or self._dirty_widgets):
             self.lay_out_offstage()
 
     def lay_out_offstage(self) -> None:

@@ -104,7 +104,6 @@ class TurnsScreen(StepScreen):
         if (self.draw_box is None and self.is_current and not self.read_only
                 and self.data.get("trigger") is not None):
             self.draw_box = DrawScreen(self.data, "gap")
-            self.draw_box.offstage = True
             self.app._get_screen(self.draw_box)  # built, not shown (as tui.shell.ahead does)
 
     def fill(self) -> None:
@@ -225,7 +224,6 @@ class TurnsScreen(StepScreen):
 
         box, self.draw_box = self.draw_box, None
         if box is not None and box.is_mounted:
-            box.offstage = False
             box.ready_for(self.data, reason)
         else:
             box = DrawScreen(self.data, reason)

@@ -91,13 +91,9 @@ class StepAhead(App[Any]):
         factory = step_screen(step.kind)
         if factory.step_layout(step) is None:
             return
-        self.ahead = self.build_offstage(factory(session, step, index))
+        self.ahead = factory(session, step, index)
+        self._get_screen(self.ahead)  # built, not shown: it lays itself out (screens.offstage)
         self.foresee_soon()  # the values on screen may be all there (a resumed step)
-
-    def build_offstage(self, screen: StepScreen) -> StepScreen:
-        screen.offstage = True  # laid out and drawn as it is built (screens.offstage)
-        self._get_screen(screen)  # registered and built, not shown
-        return screen
 
     @staticmethod
     def is_home(screen: object) -> bool:
@@ -115,8 +111,8 @@ class StepAhead(App[Any]):
         if game_id is None:
             return
         session = Session.new(game_id, seed=self.fixed_seed, created=self.clock())
-        built[game_id] = self.build_offstage(
-            step_screen("setup")(session, session.steps()[0], 0))
+        built[game_id] = step_screen("setup")(session, session.steps()[0], 0)
+        self._get_screen(built[game_id])
         self.set_timer(0.05, self.build_ahead)
 
     def new_session_ahead(self, game_id: str) -> StepScreen | None:
@@ -125,7 +121,6 @@ class StepAhead(App[Any]):
         screen = (self.new_sessions or {}).pop(game_id, None)
         if screen is None or not screen.is_mounted:
             return None
-        screen.offstage = False
         screen.session.data["created"] = self.clock()
         return screen
 
@@ -162,7 +157,6 @@ class StepAhead(App[Any]):
             self.drop_ahead()
             return None
         self.ahead = None
-        ahead.offstage = False
         ahead.load_step(step, index)
         return ahead
 
