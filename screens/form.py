@@ -8,7 +8,7 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widget import Widget
-from textual.widgets import Input, Static
+from textual.widgets import Input
 
 from screens.step import StepScreen
 from tui.games.base import Field, PlayerScore, Step
@@ -51,7 +51,6 @@ class FormScreen(StepScreen):
         super().__init__(*args, **kwargs)
         # An unusual value (above a field's usual_maximum) kept by a second Enter.
         self.unusual_kept: dict[str, int] = {}
-        self.texts_shown: dict[str, str] = {}
         self.ids_shown: dict[str, Widget] | None = None  # see with_id
 
     def compose_body(self) -> ComposeResult:
@@ -110,25 +109,20 @@ class FormScreen(StepScreen):
 
     def show_running_total(self) -> None:
         shown = self.with_id("running-total")
-        if not isinstance(shown, Static):
+        if not isinstance(shown, Plain):
             return
         score = score_so_far(self.session.game, self.session.data, self.step,
                              self.typed_so_far())
         text = total_text(score) if score is not None and score.parts else ""
         shown.display = bool(text)  # a game that totals nothing yet (so_far empty) shows no line
-        self.show_text(shown, text)
+        shown.update(text)  # the same text again is not laid out again (Plain)
         self.show_subtotals(score)
-
-    def show_text(self, widget: Static, text: str) -> None:
-        if self.texts_shown.get(str(widget.id)) != text:  # unchanged: not laid out again
-            self.texts_shown[str(widget.id)] = text
-            widget.update(text)
 
     def show_subtotals(self, score: PlayerScore | None) -> None:
         for group in groups(self.step.fields):
             heading = self.with_id(group_id(group))
-            if isinstance(heading, Static):
-                self.show_text(heading, group_text(group, score))
+            if isinstance(heading, Plain):  # the same text again is not laid out again
+                heading.update(group_text(group, score))
 
     def with_id(self, wid: str) -> Widget | None:
         """The form's widget with this id (a field, its error line, a heading, the running
