@@ -56,6 +56,11 @@ def record_frames(app: LastRoundApp) -> Frames:
     return frames
 
 
+async def type_last_counts(pilot: Pilot[Any]) -> None:
+    """Dee's chips, hand and goods on the last step (counts-3), not confirmed."""
+    await pilot.press(*str(DEE.chips), "tab", *str(DEE.hand), "tab", *str(DEE.goods))
+
+
 async def test_the_final_scores_are_in_the_first_frame_after_the_last_enter(
         tmp_path: Path) -> None:
     """Finding: the breakdown built ahead (before the game totalled) was drawn once as it was
@@ -65,7 +70,7 @@ async def test_the_final_scores_are_in_the_first_frame_after_the_last_enter(
     async with app.run_test(size=SIZE) as pilot:
         ahead = await built_ahead(pilot)
         assert isinstance(ahead, BreakdownScreen)
-        await pilot.press(*str(DEE.chips), "tab", *str(DEE.hand), "tab", *str(DEE.goods))
+        await type_last_counts(pilot)
         await pilot.pause()
         frames = record_frames(app)
         await pilot.press("enter")
@@ -128,6 +133,19 @@ async def test_a_new_session_is_shown_on_a_screen_built_while_home_was_read(
         assert again["rftg"] is not built["rftg"] and again["galileo"] is built["galileo"]
 
 
+async def last_counts_foreseen(pilot: Pilot[Any]) -> BreakdownScreen:
+    """Dee's counts typed on the last step, and the breakdown built ahead once it shows the
+    scores they give (the typing has paused)."""
+    ahead = await built_ahead(pilot)
+    assert isinstance(ahead, BreakdownScreen)
+    await type_last_counts(pilot)
+    for _ in range(500):
+        if ahead.query_one("#winner", Static).content:
+            return ahead
+        await pilot.pause(0.02)
+    raise AssertionError("the scores typed were never foreseen")
+
+
 async def test_the_final_scores_are_foreseen_while_the_last_values_are_typed(
         tmp_path: Path) -> None:
     """Once the last player's counts are typed and the typing pauses, the breakdown built
@@ -135,13 +153,7 @@ async def test_the_final_scores_are_foreseen_while_the_last_values_are_typed(
     path = saved_session(tmp_path, FOUR_PLAYERS, upto="counts-3")
     app = make_test_app(tmp_path, command="resume", file=path)
     async with app.run_test(size=SIZE) as pilot:
-        ahead = await built_ahead(pilot)
-        assert isinstance(ahead, BreakdownScreen)
-        await pilot.press(*str(DEE.chips), "tab", *str(DEE.hand), "tab", *str(DEE.goods))
-        for _ in range(500):
-            if ahead.query_one("#winner", Static).content:
-                break
-            await pilot.pause(0.02)
+        ahead = await last_counts_foreseen(pilot)
         scores = ahead.query_one("#scores", Static).content
         assert scores, "the scores typed are in the breakdown before Enter"
         await pilot.press("enter")
@@ -192,13 +204,7 @@ async def test_scores_foreseen_from_values_changed_before_enter_are_replaced(
     path = saved_session(tmp_path, FOUR_PLAYERS, upto="counts-3")
     app = make_test_app(tmp_path, command="resume", file=path)
     async with app.run_test(size=SIZE) as pilot:
-        ahead = await built_ahead(pilot)
-        assert isinstance(ahead, BreakdownScreen)
-        await pilot.press(*str(DEE.chips), "tab", *str(DEE.hand), "tab", *str(DEE.goods))
-        for _ in range(500):
-            if ahead.query_one("#winner", Static).content:
-                break
-            await pilot.pause(0.02)
+        ahead = await last_counts_foreseen(pilot)
         foreseen = ahead.shown
         await pilot.press("shift+tab", "shift+tab", "ctrl+a", "ctrl+k", "1", "2", "enter")
         assert app.screen is ahead and app.session is not None
