@@ -9,9 +9,10 @@ built, at the terminal's size; shown, it lays out and draws only what changed si
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-from textual import events
+from textual import events, messages
 from textual.screen import Screen
 from textual.widget import Widget
 
@@ -37,6 +38,8 @@ class Offstage(Screen[Any]):
         """Lay out and draw what changed on this screen at once. Textual learns of a changed
         widget when the widget next idles, and draws on the next tick of its update timer
         (up to a frame later); a screen laid out offstage has only what changed to lay out."""
+        if self.layout_queued():
+            self._layout_required = True
         for widget in self.walk_children(Widget):
             if widget._layout_required:
                 self._layout_required = True
@@ -49,6 +52,13 @@ class Offstage(Screen[Any]):
             self._repaint_required = False
             self._compositor._dirty_regions.add(self.app.size.region)
         self._on_timer_update()
+
+    def layout_queued(self) -> bool:
+        """Whether a widget's request for a layout waits in the screen's queue: one refilled
+        just before the screen was shown may have sent it, and the screen reads it only once
+        this frame is drawn (it was drawn without the widget's new size)."""
+        queued: Iterable[object] = self._message_queue.values
+        return any(isinstance(message, messages.Layout) for message in queued)
 
     async def _on_idle(self, event: events.Idle) -> None:
         await super()._on_idle(event)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.app import ComposeResult
 from textual.binding import ActiveBinding
 from textual.screen import Screen
 from textual.widgets import Static
@@ -89,3 +90,24 @@ def test_a_screen_is_laid_out_and_drawn_through_the_names_step_screens_call() ->
     assert callable(Compositor.render_update)
     assert callable(widget._check_refresh)
     assert widget._layout_required is False and widget._repaint_required is False
+
+
+async def test_a_widgets_request_for_a_layout_waits_in_its_screens_queue() -> None:
+    """screens.offstage.Offstage.layout_queued reads the screen's queue (MessagePump's
+    _message_queue, its `values`) for Textual's Layout message, which a widget posts to its
+    screen when it next idles after refresh(layout=True)."""
+    from textual import messages
+    from textual.app import App
+
+    class OneText(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Static("one")
+
+    app = OneText()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        widget = app.screen.query_one(Static)
+        widget.refresh(layout=True)
+        widget._check_refresh()
+        assert any(isinstance(message, messages.Layout)
+                   for message in app.screen._message_queue.values)

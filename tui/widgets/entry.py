@@ -9,6 +9,7 @@ replaces a value shown there.
 
 from __future__ import annotations
 
+from textual.geometry import Size
 from textual.widgets import Input
 
 
@@ -22,3 +23,12 @@ class Entry(Input):
         # Without a terminal nobody sees a blink, and a picture of the screen (a snapshot)
         # must not depend on the moment it is taken.
         self.cursor_blink = not self.app.is_headless
+
+    def _watch_value(self, value: str) -> None:
+        # Input measures its text as its virtual size, which the screen's layout then sets
+        # back to the field's size: every key typed laid out the whole screen again (a third
+        # of a key's time on a full form). A field's size never depends on its text here (the
+        # stylesheet sets its width), so the new measure is kept without asking for a layout;
+        # scrolling along a long text reads it all the same.
+        self.set_reactive(Input.virtual_size, Size(self.content_width, 1))
+        super()._watch_value(value)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.style import StyleType
 from rich.table import Table
@@ -26,7 +27,18 @@ class Plain(Static):
         # for the next step (tui.shell.ahead), mostly with the texts it shows already.
         if isinstance(content, str) and content == self.content:
             return
+        if layout and self.stays_one_line(content):
+            layout = False  # only redrawn: its size can't change (a running total as typed)
         super().update(content, layout=layout)
+
+    def stays_one_line(self, content: Any) -> bool:
+        """Whether the old text and the new one are each a single line within the width the
+        widget was laid out at, which the text doesn't set (the stylesheet does)."""
+        width, set_width = self.content_size.width, self.styles.width
+        if not width or (set_width is not None and set_width.is_auto):  # unset: fills its row
+            return False
+        return all(isinstance(text, str) and "\n" not in text and cell_len(text) <= width
+                   for text in (content, self.content))
 
 
 class PlainLabel(Label):
