@@ -120,11 +120,20 @@ def loading() -> Iterator[None]:
         gc.enable()
 
 
+# How long the app's thread keeps running Python while another thread waits (Python's default
+# is 5 ms). Textual hands each frame to a thread of its own that writes it to the terminal,
+# and the app goes on at once (the next step's screen is built ahead, tui.shell.ahead): the
+# writer waited for its turn twice per frame, and a step's first frame reached the terminal
+# 5-20 ms after it was made (tests/perf/bench_keys.py; within 3 ms at this interval).
+FRAME_HANDOFF = 0.0005
+
+
 def run_interface(app: App[Any]) -> int:
     """Run an interface in the terminal, as long as the process lives."""
     # Exported COLUMNS/LINES would pin Textual's size: it must follow the terminal's resizes.
     for pinned in ("COLUMNS", "LINES"):
         os.environ.pop(pinned, None)
+    sys.setswitchinterval(FRAME_HANDOFF)
     # What is loaded by now lives as long as the process: set it aside from the cyclic
     # garbage collector, whose full passes would otherwise walk it all again during a key
     # (most of it already is: see loading).

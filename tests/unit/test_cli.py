@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.fresh_python import python_output
-from tui.cli import parser
+from tui.cli import parser, run_interface
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -62,3 +62,23 @@ def test_what_is_loaded_before_the_app_runs_is_set_aside_from_the_garbage_collec
               "tui.app.make_app = lambda *args, **options: App()\n"
               "cli.main([])\n")
     assert python_output(script).split() == ["True", "True", "True"]
+
+
+def test_the_terminal_gets_each_frame_within_a_millisecond_of_the_writer_asking() -> None:
+    """Textual's writer thread sends each frame while the app works on: with Python's default
+    switch interval (5 ms) it waited up to that long, twice, for its turn (bench_keys)."""
+
+    class Recording:
+        return_code = 0
+        interval = 0.0
+
+        def run(self) -> None:
+            self.interval = sys.getswitchinterval()
+
+    app = Recording()
+    before = sys.getswitchinterval()
+    try:
+        assert run_interface(app) == 0  # type: ignore[arg-type]
+    finally:
+        sys.setswitchinterval(before)
+    assert app.interval <= 0.001
