@@ -210,3 +210,15 @@ async def test_scores_foreseen_from_values_changed_before_enter_are_replaced(
         assert app.screen is ahead and app.session is not None
         assert app.session.data["players"][3]["chips"] == DEE.chips + 1
         assert ahead.shown != foreseen and ahead.shown == (app.session.score(), "")
+
+
+async def test_scores_foreseen_as_the_app_closes_end_it_quietly(tmp_path: Path) -> None:
+    """Finding (the suite under load): the pause timer fired as the app began to close, and
+    its callback ran once the screens were gone: a ScreenStackError on the way out."""
+    path = saved_session(tmp_path, FOUR_PLAYERS, upto="counts-3")
+    app = make_test_app(tmp_path, command="resume", file=path)
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(await built_ahead(pilot), BreakdownScreen)
+        await type_last_counts(pilot)
+    assert not app.screen_stack
+    app.foresee()  # as the timer's callback ran, once the screens had gone

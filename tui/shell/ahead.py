@@ -139,6 +139,8 @@ class StepAhead(App[Any]):
         from screens.form import FormScreen
 
         self.foreseeing = None
+        if not self.screen_stack:  # the app is closing (the timer fired as it began to)
+            return
         ahead, shown, session = self.ahead, self.screen, self.session
         if (not isinstance(ahead, BreakdownScreen) or not isinstance(shown, FormScreen)
                 or session is None or shown.session is not session):
