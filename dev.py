@@ -95,7 +95,7 @@ def run_tests(args: list[str]) -> int:
         [BIN / "mypy"],
         # Two workers per core: a real-terminal test mostly waits on the app it runs (a
         # process of its own), and a Pilot test on its timers, so one per core left the cores
-        # idle half the time (4 min 37 s at 50% busy; 3 min 24 s at 94% with two per core).
+        # idle half the time (3 min 58 s at 56% busy; 2 min 40 s at 90% with two per core).
         [BIN / "python", "-m", "pytest", "-n", str(2 * (os.cpu_count() or 1)), *args],
     ]
     for check in checks:
