@@ -40,7 +40,7 @@ async def test_digits_typed_into_a_score_field_lay_out_nothing(
         await pilot.press("ctrl+a", "ctrl+k")
         await pilot.pause()
         layouts.clear()
-        await pilot.press(*"6", "2")
+        await pilot.press("6", "2")
         await pilot.pause()
         assert isinstance(field, Entry) and field.value == "62"
         assert "62" in "".join(segment.text for segment in field.render_line(0))
