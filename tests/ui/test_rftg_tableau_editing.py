@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.app import App, ComposeResult
 from textual.widgets import OptionList
 
 from screens.cards import CardsScreen
@@ -22,6 +23,7 @@ from tests.type_ahead import burst
 from tui.app import LastRoundApp
 from tui.session.files import read_session
 from tui.widgets.choice import Choice
+from tui.widgets.tableau_list import TableauList
 
 SIZE = (80, 24)
 
@@ -154,6 +156,23 @@ async def test_sixteen_cards_scroll_in_a_small_window(saves: Path) -> None:
         assert listed.scroll_y == listed.max_scroll_y, "the card added last is in view"
         await press(pilot, "tab", "home")
         assert listed.scroll_y == 0, "the list follows the card chosen"
+
+
+async def test_a_listed_card_is_in_view_as_soon_as_the_list_is_refilled() -> None:
+    """Item 23, without waiting on frames: a key typed right after Enter (a burst, a busy
+    machine) meets a list already scrolled to the card added last, not one a frame behind."""
+
+    class OneList(App[None]):
+        def compose(self) -> ComposeResult:
+            yield TableauList(id="tableau-cards")
+
+    app = OneList()
+    async with app.run_test(size=(40, 6)) as pilot:
+        await pilot.pause()
+        listed = app.query_one(TableauList)
+        listed.show([f"card {n}" for n in range(16)])
+        assert listed.max_scroll_y == 10
+        assert listed.scroll_y == listed.max_scroll_y, "scrolled before any frame is drawn"
 
 
 async def test_the_end_check_cannot_say_chips_left_but_ran_out_in_consume(saves: Path) -> None:

@@ -33,7 +33,12 @@ class TableauList(OptionList):
             self.highlighted = max(0, min(chosen, len(lines) - 1))
         else:
             self.highlighted = None
-            self.call_after_refresh(self.scroll_end, animate=False)
+            # A sized list has measured its lines by now: scroll at once, so the
+            # end is in view before the next key, not after some later frame.
+            if self.scrollable_content_region:
+                self.scroll_end(animate=False, immediate=True)
+            else:
+                self.call_after_refresh(self.scroll_end, animate=False)
 
     @property
     def chosen(self) -> int | None:
