@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from tests.fresh_python import python_output
+from tests.helpers import RFTG_EXAMPLE
 from tui.games.base import RulesError
 from tui.records.listing import READ_DIRECTLY_UP_TO, list_sessions
 from tui.session.files import LARGEST_NUMBER, SaveError, check_values, read_session, write_session
@@ -39,6 +40,20 @@ def test_a_hand_added_comment_survives_and_nothing_else_changes(saves: Path) -> 
     path.write_text(text)
     write_session(path, read_session(path))
     assert path.read_text() == text
+
+
+def test_a_save_that_keeps_comments_loads_no_cryptography(saves: Path) -> None:
+    """The placeholder that stands for the comments while tomlkit parses only has to be absent
+    from the text: reading it from os.urandom, not through secrets, leaves OpenSSL (hashlib,
+    about 0.7 MiB of memory) unloaded."""
+    path = saves / "s.toml"
+    path.write_text("# kept by hand\n" + RFTG_EXAMPLE)
+    script = ("import sys\nfrom pathlib import Path\n"
+              "from tui.session.files import read_session, write_session\n"
+              f"path = Path({str(path)!r})\n"
+              "write_session(path, read_session(path))\n"
+              "print(path.read_text().startswith('# kept by hand'), '_hashlib' in sys.modules)\n")
+    assert python_output(script).split() == ["True", "False"]
 
 
 def test_a_comment_survives_a_save_that_changes_other_keys(saves: Path) -> None:

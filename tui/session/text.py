@@ -15,8 +15,8 @@ tomlkit whole, comments still folded when that is safe.
 from __future__ import annotations
 
 import copy
+import os
 import re
-import secrets
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -135,7 +135,9 @@ def split_log(text: str) -> tuple[str, list[Piece] | None]:
 
 
 def unused_token(text: str) -> str:
-    while (token := f"lastround-{secrets.token_hex(6)}") in text:
+    # os.urandom, as secrets.token_hex reads it: secrets loads OpenSSL (hashlib, about
+    # 0.7 MiB of memory) for a placeholder that only has to be absent from the text.
+    while (token := f"lastround-{os.urandom(6).hex()}") in text:
         pass
     return token
 
