@@ -7,7 +7,7 @@ session mapping (the same shape as the TOML file, see the README's save format).
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping, MutableMapping, Sequence
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
@@ -135,6 +135,11 @@ class Result:
             else:
                 places.append((index + 1, player))
         return places
+
+
+# A session's totals as its game's file checks read it: what tui.games.checks.check_session
+# returns, so opening a finished session reads each player's entries once, not twice.
+Scoring = Callable[[], Result]
 
 
 class Game(Protocol):

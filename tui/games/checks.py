@@ -14,15 +14,18 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tui.games import get_game
-from tui.games.base import RulesError, Step
+from tui.games.base import RulesError, Scoring, Step
 from tui.games.values import confirmed, is_int, table_list
 
 GAME_CHECKS = {"rftg": "tui.games.rftg.checks", "galileo": "tui.games.galileo.checks"}
 
 
-def check_session(data: Mapping[str, Any]) -> None:
-    """RulesError for the first key the app could not show; None when it can open the session.
+def check_session(data: Mapping[str, Any]) -> Scoring | None:
+    """RulesError for the first key the app could not show, when it can't open the session.
 
+    When the game's own checks read every player's entries whole, returns their scoring (the
+    same result or RulesError as the game's `score`), so the totals of a finished session
+    are not read and checked a second time; None when they did not.
     The keys every file has are checked by `tui.session.files.check_common_keys` before this.
     """
     _check_log(data)
@@ -30,11 +33,13 @@ def check_session(data: Mapping[str, Any]) -> None:
     if len(seated) < 2 and "setup" in confirmed(data):  # every game seats two at least
         raise RulesError("players", f"{len(seated)} seated, but the players were confirmed")
     own = GAME_CHECKS.get(str(data["game"]))
+    scoring: Scoring | None = None
     if own is not None:  # each game's own checks load only for its own sessions
-        importlib.import_module(own).check_game_data(data)
+        scoring = importlib.import_module(own).check_game_data(data)
     # After the checks above the steps can always be built (the property tests hold it to
     # that; opening still turns a miss into one line, see tui.session.opening.check_openable).
     _check_logged_values(data, get_game(str(data["game"])).procedure(data))
+    return scoring
 
 
 # --- the log -------------------------------------------------------------------------------

@@ -26,10 +26,10 @@ def check_openable(data: Mapping[str, Any]) -> Result | None:
     """The final result of a finished session (None for one still in progress); RulesError
     naming the key when a screen, replay or the scores could not use the data."""
     try:
-        check_session(data)  # builds the steps and checks what each step recorded
+        scoring = check_session(data)  # builds the steps and checks what each step recorded
         if data["status"] != "finished":
             return None
-        return get_game(str(data["game"])).score(data)
+        return scoring() if scoring is not None else get_game(str(data["game"])).score(data)
     except RulesError:
         raise
     except BROKEN as error:  # a hole in check_session: still one line, never a traceback

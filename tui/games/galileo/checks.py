@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
-from tui.games.base import RulesError
+from tui.games.base import RulesError, Scoring
 from tui.games.galileo.apply import check_draw
 from tui.games.galileo.board import (
     MAX_PLAYERS,
@@ -16,15 +17,17 @@ from tui.games.galileo.board import (
     chosen_subjects,
 )
 from tui.games.galileo.cellar import cellar_values
-from tui.games.galileo.entries import read_tile
+from tui.games.galileo.entries import SCORED_KEYS, Tile, checked_entries, read_tile
 from tui.games.galileo.limits import player_problem, table_problem
+from tui.games.galileo.scoring import score_entries
 from tui.games.galileo.turns import check_seat, session_turns
 from tui.games.values import checked_int, confirmed, int_at, list_at, seated, table_list
 
 GALILEO_COUNTS = ("track", "track_position", "farewell", "dice", "quadrants")
 
 
-def _check_player(player: Mapping[str, Any], index: int, spaces: int) -> None:
+def _check_player(player: Mapping[str, Any], index: int, spaces: int) -> tuple[Tile, ...] | None:
+    """The player's values that are there, checked; the Scale tiles read (None without any)."""
     where = f"players[{index}]"
     for key in GALILEO_COUNTS:
         if key in player:
@@ -33,10 +36,11 @@ def _check_player(player: Mapping[str, Any], index: int, spaces: int) -> None:
         int_at(player, "tribunal", f"{where}.tribunal", TRIBUNAL_LOW, TRIBUNAL_HIGH)
     if not isinstance(player.get("flipped", False), bool):
         raise RulesError(f"{where}.flipped", "must be true or false")
+    university = None
     if "university" in player:
         tiles = list_at(player, "university", f"{where}.university")
-        for k, tile in enumerate(tiles):
-            read_tile(tile, f"{where}.university[{k}]")
+        university = tuple(read_tile(tile, f"{where}.university[{k}]")
+                           for k, tile in enumerate(tiles))
     if "cellar" in player:
         cellar = list_at(player, "cellar", f"{where}.cellar")
         if len(cellar) != spaces:
@@ -47,6 +51,20 @@ def _check_player(player: Mapping[str, Any], index: int, spaces: int) -> None:
     problem = player_problem(player)  # what the components let a player hold
     if problem is not None:
         raise RulesError(f"{where}.{problem[0]}", problem[1])
+    return university
+
+
+def _scoring(players: Sequence[Mapping[str, Any]], tiles: Sequence[tuple[Tile, ...] | None],
+             values: Sequence[int]) -> Scoring | None:
+    """The totals of the players as checked above, when every one holds all the scored keys:
+    scoring then reads nothing again. None when one is missing a key (or no one is seated):
+    scoring reads the file itself, and names what is missing as it always has."""
+    entries = []
+    for player, university in zip(players, tiles, strict=True):
+        if university is None or not player.keys() >= SCORED_KEYS:
+            return None
+        entries.append(checked_entries(player, university))
+    return partial(score_entries, entries, values) if entries else None
 
 
 def _check_table(players: Sequence[Mapping[str, Any]]) -> None:
@@ -88,12 +106,12 @@ def _check_turns(data: Mapping[str, Any]) -> None:
         session_turns(data)
 
 
-def check_game_data(data: Mapping[str, Any]) -> None:
-    """RulesError for the first of Galileo's own keys a screen could not show."""
+def check_game_data(data: Mapping[str, Any]) -> Scoring | None:
+    """RulesError for the first of Galileo's own keys a screen could not show; the players'
+    scoring when their entries are whole (see tui.games.checks.check_session)."""
     players = seated(data, MIN_PLAYERS, MAX_PLAYERS)
-    spaces = len(cellar_values(data))
-    for index, player in enumerate(players):
-        _check_player(player, index, spaces)
+    values = cellar_values(data)
+    tiles = [_check_player(player, index, len(values)) for index, player in enumerate(players)]
     _check_table(players)
     if "seed" in data or data.get("status") == "in-progress":
         if "seed" not in data:
@@ -101,3 +119,4 @@ def check_game_data(data: Mapping[str, Any]) -> None:
         checked_int(data["seed"], "seed", None, None)
     _check_end(data, len(players))
     _check_turns(data)
+    return _scoring(players, tiles, values)

@@ -80,15 +80,34 @@ def read_player(player: Mapping[str, Any], index: int, spaces: int) -> Entries:
         raise RulesError(
             f"{path}.cellar", f"has {len(cellar)} spaces but cellar_values has {spaces}"
         )
+    int_at(player, "track", f"{path}.track")
+    university = tuple(read_tile(t, f"{path}.university[{i}]") for i, t in enumerate(tiles))
+    for i, n in enumerate(cellar):
+        checked_int(n, f"{path}.cellar[{i}]", 0, None)
+    int_at(player, "farewell", f"{path}.farewell")
+    int_at(player, "tribunal", f"{path}.tribunal", TRIBUNAL_LOW, TRIBUNAL_HIGH)
+    int_at(player, "dice", f"{path}.dice")
+    int_at(player, "quadrants", f"{path}.quadrants")
+    return checked_entries(player, university)
+
+
+# What read_player requires of every player (the display keys are optional).
+SCORED_KEYS = frozenset({"university", "cellar", "track", "farewell", "tribunal", "dice",
+                         "quadrants"})
+
+
+def checked_entries(player: Mapping[str, Any], university: tuple[Tile, ...]) -> Entries:
+    """The entries of a table holding every SCORED_KEYS value, each already checked (by
+    read_player, or by the file checks), with its Scale tiles as read."""
     return Entries(
         name=str(player["name"]),
-        track=int_at(player, "track", f"{path}.track"),
-        university=tuple(read_tile(t, f"{path}.university[{i}]") for i, t in enumerate(tiles)),
-        cellar=tuple(checked_int(n, f"{path}.cellar[{i}]", 0, None) for i, n in enumerate(cellar)),
-        farewell=int_at(player, "farewell", f"{path}.farewell"),
-        tribunal=int_at(player, "tribunal", f"{path}.tribunal", TRIBUNAL_LOW, TRIBUNAL_HIGH),
-        dice=int_at(player, "dice", f"{path}.dice"),
-        quadrants=int_at(player, "quadrants", f"{path}.quadrants"),
+        track=player["track"],
+        university=university,
+        cellar=tuple(player["cellar"]),
+        farewell=player["farewell"],
+        tribunal=player["tribunal"],
+        dice=player["dice"],
+        quadrants=player["quadrants"],
         # Display keys only: ignored when a hand edit left them of the wrong type.
         track_position=player["track_position"] if is_int(player.get("track_position")) else None,
         flipped=player["flipped"] if isinstance(player.get("flipped"), bool) else None,

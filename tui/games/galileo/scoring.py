@@ -106,7 +106,12 @@ def tie_explanation(tied: Sequence[PlayerScore]) -> tuple[str, ...]:
 def score(data: Mapping[str, Any]) -> Result:
     """Total every player and name the winners; RulesError on a missing or broken key."""
     values = cellar_values(data)
-    scores = tuple(score_player(entries, values) for entries in read_players(data))
+    return score_entries(read_players(data), values)
+
+
+def score_entries(players: Sequence[Entries], values: Sequence[int]) -> Result:
+    """Total the players' checked entries and name the winners."""
+    scores = tuple(score_player(entries, values) for entries in players)
     winners, decided_by, tied = rank_winners(scores)
     explanation = tie_explanation(tied) if len(tied) > 1 else ()
     return Result("galileo", scores, winners, decided_by, explanation)

@@ -2,30 +2,58 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
-from tui.games.base import RulesError
+from tui.games.base import RulesError, Scoring
+from tui.games.rftg.cards import Card
 from tui.games.rftg.entries import edition_of, read_tableau, whole_number
 from tui.games.rftg.facts import HAND_LIMIT, MAX_PLAYERS, MIN_PLAYERS, POOL_ANSWERS
+from tui.games.rftg.scoring import score_checked
 from tui.games.values import is_int, seated, table_list
 
 
 def check_tableau_values(
     table: Mapping[str, Any], where: str, data: Mapping[str, Any], player: str
-) -> None:
+) -> tuple[Card, ...] | None:
+    """The listed tableau's cards as read (None when none is listed)."""
+    cards = None
     if "tableau" in table:
-        read_tableau(table["tableau"], f"{where}.tableau", player, edition_of(data))
+        cards = read_tableau(table["tableau"], f"{where}.tableau", player, edition_of(data))
     for key in ("tableau_vp", "bonus_vp"):
         if key in table and not is_int(table[key]):
             raise RulesError(f"{where}.{key}", "must be a whole number")
+    return cards
 
 
-def check_game_data(data: Mapping[str, Any]) -> None:
-    edition_of(data)
-    for index, player in enumerate(seated(data, MIN_PLAYERS, MAX_PLAYERS)):
+# What a player's table holds when it is scored from its listed cards.
+LISTED_KEYS = frozenset({"tableau", "chips", "hand", "goods"})
+QUICK_KEYS = frozenset({"tableau_vp", "bonus_vp"})
+
+
+def _scoring(edition: str, players: Sequence[Mapping[str, Any]],
+             tableaux: Sequence[tuple[Card, ...] | None]) -> Scoring | None:
+    """The totals of the players as checked above, when every one lists a tableau and holds
+    the counts: scoring then reads no card again. None otherwise (quick-entry totals, a
+    missing key, no one seated): scoring reads the file itself, naming what is wrong."""
+    listed = []
+    for player, cards in zip(players, tableaux, strict=True):
+        if cards is None or not player.keys() >= LISTED_KEYS or player.keys() & QUICK_KEYS:
+            return None
+        listed.append(cards)
+    return partial(score_checked, edition, players, listed) if listed else None
+
+
+def check_game_data(data: Mapping[str, Any]) -> Scoring | None:
+    """RulesError for the first of Race for the Galaxy's own keys a screen could not show;
+    the players' scoring when every tableau is listed (see tui.games.checks.check_session)."""
+    edition = edition_of(data)
+    players = seated(data, MIN_PLAYERS, MAX_PLAYERS)
+    tableaux = []
+    for index, player in enumerate(players):
         where = f"players[{index}]"
-        check_tableau_values(player, where, data, str(player["name"]))
+        tableaux.append(check_tableau_values(player, where, data, str(player["name"])))
         for key in ("chips", "hand", "goods"):
             if key in player:  # a hand is discarded down to 10 at the end of every round
                 whole_number(player, where, key, 0, HAND_LIMIT if key == "hand" else None)
@@ -46,3 +74,4 @@ def check_game_data(data: Mapping[str, Any]) -> None:
                 and pool not in POOL_ANSWERS:
             raise RulesError(f"log[{index}].values.pool",
                              f"must be one of: {', '.join(POOL_ANSWERS)}")
+    return _scoring(edition, players, tableaux)

@@ -164,6 +164,18 @@ def _check_copies(entries: Sequence[Entry]) -> None:
                 raise RulesError(f"players[{index}].tableau", too_many_copies(c.name, held))
 
 
+def checked_entries(players: Sequence[Mapping[str, Any]],
+                    tableaux: Sequence[tuple[Card, ...]]) -> list[Entry]:
+    """The entries of players each listing a tableau (`tableaux`, as read) and holding their
+    counts, all already checked (tui.games.rftg.checks): what read_entries checks of the table
+    as a whole, the names and the copies of each card, is checked here."""
+    names = player_names(players)
+    entries = [Entry(name, player["chips"], player["hand"], player["goods"], cards)
+               for name, player, cards in zip(names, players, tableaux, strict=True)]
+    _check_copies(entries)
+    return entries
+
+
 def read_entries(data: Mapping[str, Any]) -> tuple[str, list[Entry]]:
     """The edition and every player's validated entry; RulesError names the bad key."""
     edition = edition_of(data)

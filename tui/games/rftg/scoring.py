@@ -9,7 +9,7 @@ from typing import Any
 from tui.games.base import Line, PlayerScore, Result, rank_winners
 from tui.games.rftg.bonuses import bonus_for
 from tui.games.rftg.cards import DEFAULT_EDITION, EDITIONS, Card, canonical_name, deck
-from tui.games.rftg.entries import Entry, read_entries
+from tui.games.rftg.entries import Entry, checked_entries, read_entries
 from tui.games.rftg.facts import PARTS
 from tui.games.words import join_names, plural
 
@@ -74,6 +74,17 @@ def _tie_explanation(
 def score(data: Mapping[str, Any]) -> Result:
     """Every player's final score: printed VP + VP chips + 6-cost development bonuses."""
     edition, entries = read_entries(data)
+    return score_entries(edition, entries)
+
+
+def score_checked(edition: str, players: Sequence[Mapping[str, Any]],
+                  tableaux: Sequence[tuple[Card, ...]]) -> Result:
+    """score() of players whose tableaux and counts the file checks already read."""
+    return score_entries(edition, checked_entries(players, tableaux))
+
+
+def score_entries(edition: str, entries: Sequence[Entry]) -> Result:
+    """The scores of the players' validated entries."""
     players = tuple(_score_entry(e, edition) for e in entries)
     winners, decided_by, tied = rank_winners(players)
     explanation = _tie_explanation(tied, winners, entries)
