@@ -126,3 +126,40 @@ def test_a_config_that_is_a_pipe_means_the_defaults(tmp_path: Path) -> None:
     config = tmp_path / "config.toml"
     os.mkfifo(config)
     assert load_config(config) == {}
+
+
+def measured_smaller(monkeypatch: pytest.MonkeyPatch, by: int) -> None:
+    """os.fstat in the reading module reports a file `by` bytes smaller than it is, as if it
+    grew between being measured and being read."""
+    real_fstat = os.fstat
+
+    def fstat(handle: int) -> os.stat_result:
+        found = real_fstat(handle)
+        fields = list(found)
+        fields[6] = max(found.st_size - by, 0)  # st_size
+        return os.stat_result(fields)
+
+    monkeypatch.setattr("tui.session.files.os.fstat", fstat)
+
+
+def test_a_file_grown_since_measured_is_read_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tui.session.files import read_regular_file
+
+    path = tmp_path / "grown.toml"
+    path.write_text(RFTG)
+    measured_smaller(monkeypatch, 1000)
+    assert read_regular_file(path, 2**20) == RFTG.encode()
+
+
+def test_a_file_grown_past_the_limit_since_measured_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tui.session.files import SaveError, read_regular_file
+
+    path = tmp_path / "grown.toml"
+    path.write_text(RFTG)
+    measured_smaller(monkeypatch, len(RFTG.encode()) - 10)
+    with pytest.raises(SaveError, match="far larger than any session"):
+        read_regular_file(path, 100)

@@ -91,7 +91,11 @@ def read_regular_file(path: Path, largest: int, *, follow_links: bool = True) ->
             raise SaveError(f"{path}: not a session file: {status.st_size / 2**20:.1f} MiB is "
                             f"far larger than any session (at most {largest // 2**20} MiB)")
         with os.fdopen(handle, "rb", closefd=False) as stream:
-            raw = stream.read(largest + 1)
+            # The size measured, and a byte more to see a file that grew since: asking for
+            # `largest` at once set aside that much memory for every file (a third of the read).
+            raw = stream.read(status.st_size + 1)
+            if len(raw) > status.st_size:
+                raw += stream.read(largest + 1 - len(raw))
     except OSError as error:
         raise SaveError(f"{path}: can't be read: {error.strerror or error}") from None
     finally:
