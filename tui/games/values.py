@@ -10,7 +10,8 @@ from tui.games.base import RulesError
 
 
 def is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)  # True is not a count
+    # A plain int answers at once (every count of every file read goes through here).
+    return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
 
 
 def checked_int(value: object, path: str, low: int | None, high: int | None) -> int:
