@@ -64,3 +64,17 @@ def test_a_missing_key_is_still_named_by_scoring() -> None:
     del data["players"][2]["dice"]
     refused = checked(data).refused
     assert refused is not None and (refused.key, refused.message) == ("players[2].dice", "missing")
+
+
+def test_the_scores_forms_are_not_filled_in_to_check_a_galileo_file(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from tui.games.galileo.checks import steps_to_check
+
+    data = example("galileo-4-players.toml")
+    shown = get_game("galileo").procedure(data)
+    checked_steps = steps_to_check(data)
+    assert [(s.id, s.kind, [(f.key, f.kind) for f in s.fields]) for s in checked_steps] == [
+        (s.id, s.kind, [(f.key, f.kind) for f in s.fields]) for s in shown]
+    filled = count_calls(monkeypatch, ["tui.games.galileo.scores_form"], "form_values")
+    assert checked(data).refused is None
+    assert filled[0] == 0

@@ -33,12 +33,14 @@ def check_session(data: Mapping[str, Any]) -> Scoring | None:
     if len(seated) < 2 and "setup" in confirmed(data):  # every game seats two at least
         raise RulesError("players", f"{len(seated)} seated, but the players were confirmed")
     own = GAME_CHECKS.get(str(data["game"]))
-    scoring: Scoring | None = None
-    if own is not None:  # each game's own checks load only for its own sessions
-        scoring = importlib.import_module(own).check_game_data(data)
+    if own is None:
+        _check_logged_values(data, get_game(str(data["game"])).procedure(data))
+        return None
+    checks = importlib.import_module(own)  # each game's own checks load only for its sessions
+    scoring: Scoring | None = checks.check_game_data(data)
     # After the checks above the steps can always be built (the property tests hold it to
     # that; opening still turns a miss into one line, see tui.session.opening.check_openable).
-    _check_logged_values(data, get_game(str(data["game"])).procedure(data))
+    _check_logged_values(data, checks.steps_to_check(data))
     return scoring
 
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any
 
-from tui.games.base import RulesError, Scoring
+from tui.games.base import RulesError, Scoring, Step
 from tui.games.galileo.apply import check_draw
 from tui.games.galileo.board import (
     MAX_PLAYERS,
@@ -19,6 +19,7 @@ from tui.games.galileo.board import (
 from tui.games.galileo.cellar import cellar_values
 from tui.games.galileo.entries import SCORED_KEYS, Tile, checked_entries, read_tile
 from tui.games.galileo.limits import player_problem, table_problem
+from tui.games.galileo.procedure import procedure
 from tui.games.galileo.scoring import score_entries
 from tui.games.galileo.turns import check_seat, session_turns
 from tui.games.values import checked_int, confirmed, int_at, list_at, seated, table_list
@@ -104,6 +105,13 @@ def _check_turns(data: Mapping[str, Any]) -> None:
         raise RulesError("trigger_turn_over", "must be true or false")
     if "trigger" in confirmed(data):  # the final-turns screen is reachable: it needs both
         session_turns(data)
+
+
+def steps_to_check(data: Mapping[str, Any]) -> list[Step]:
+    """The steps whose logged values tui.games.checks checks (the kind of each field), built
+    without filling the scores forms with the players' saved entries: check_game_data has
+    read those already, and the fields are the same."""
+    return procedure(data, saved=False)
 
 
 def check_game_data(data: Mapping[str, Any]) -> Scoring | None:

@@ -123,8 +123,13 @@ def turns_step(data: Mapping[str, Any]) -> Step:
     )
 
 
-def procedure(data: Mapping[str, Any]) -> list[Step]:
-    """setup, table, trigger, final-turns, scores-0 … scores-(n-1), breakdown."""
+def procedure(data: Mapping[str, Any], *, saved: bool = True) -> list[Step]:
+    """setup, table, trigger, final-turns, scores-0 … scores-(n-1), breakdown.
+
+    Without `saved`, the scores forms show blank fields rather than each player's saved
+    entries: the same fields, all that checking a file needs (steps_to_check), and filling
+    them in was most of the cost of the steps.
+    """
     names = player_names(data)
     blank = score_fields(data)
     return [
@@ -132,7 +137,7 @@ def procedure(data: Mapping[str, Any]) -> list[Step]:
         table_step(data, names),
         trigger_step(data, names),
         turns_step(data),
-        *[scores_step(data, i, name, blank) for i, name in enumerate(names)],
+        *[scores_step(data, i, name, blank, saved=saved) for i, name in enumerate(names)],
         Step(
             "breakdown",
             "Final scores",

@@ -173,15 +173,17 @@ def form_values(player: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def scores_step(
-    data: Mapping[str, Any], index: int, name: str, blank: tuple[Field, ...] | None = None
+    data: Mapping[str, Any], index: int, name: str, blank: tuple[Field, ...] | None = None,
+    *, saved: bool = True
 ) -> Step:
-    """Player `index`'s scores form, showing their saved entries; `blank` is score_fields(data)
-    when the caller already has it (procedure builds one form per player)."""
-    saved = form_values(data["players"][index])
-    fields = tuple(
-        field.with_default(saved[field.key]) if field.key in saved else field
-        for field in (score_fields(data) if blank is None else blank)
-    )
+    """Player `index`'s scores form, showing their saved entries (blank without `saved`);
+    `blank` is score_fields(data) when the caller already has it (procedure builds one form
+    per player)."""
+    fields = score_fields(data) if blank is None else blank
+    if saved:
+        entries = form_values(data["players"][index])
+        fields = tuple(field.with_default(entries[field.key]) if field.key in entries else field
+                       for field in fields)
     return Step(
         f"scores-{index}",
         f"{name}: final scoring",

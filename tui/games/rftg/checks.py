@@ -6,10 +6,11 @@ from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any
 
-from tui.games.base import RulesError, Scoring
+from tui.games.base import RulesError, Scoring, Step
 from tui.games.rftg.cards import Card
 from tui.games.rftg.entries import edition_of, read_tableau, whole_number
 from tui.games.rftg.facts import HAND_LIMIT, MAX_PLAYERS, MIN_PLAYERS, POOL_ANSWERS
+from tui.games.rftg.procedure import procedure
 from tui.games.rftg.scoring import score_checked
 from tui.games.values import is_int, seated, table_list
 
@@ -43,6 +44,11 @@ def _scoring(edition: str, players: Sequence[Mapping[str, Any]],
             return None
         listed.append(cards)
     return partial(score_checked, edition, players, listed) if listed else None
+
+
+def steps_to_check(data: Mapping[str, Any]) -> list[Step]:
+    """The steps whose logged values tui.games.checks checks: the procedure itself."""
+    return procedure(data)
 
 
 def check_game_data(data: Mapping[str, Any]) -> Scoring | None:
