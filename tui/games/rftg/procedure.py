@@ -169,38 +169,43 @@ def _tableau_step(index: int, name: str) -> Step:
     )
 
 
+# Every player's counts step asks the same three (made once: the steps are built for every
+# session file history reads).
+COUNT_FIELDS = (
+    Field(
+        "chips",
+        "VP chips",
+        "int",
+        minimum=0,
+        maximum=200,
+        help="All chips collected, counting any handed out beyond the pool at the end.",
+    ),
+    Field(
+        "hand",
+        "Cards in hand",
+        "int",
+        minimum=0,
+        maximum=HAND_LIMIT,
+        help=f"After the end-of-round discard down to {HAND_LIMIT}.",
+    ),
+    Field(
+        "goods",
+        "Goods on worlds",
+        "int",
+        minimum=0,
+        maximum=60,
+        help="Goods still sitting on worlds.",
+    ),
+)
+
+
 def _counts_step(index: int, name: str) -> Step:
     return Step(
         f"counts-{index}",
         f"{name}: chips, hand and goods",
         kind="form",
         player=index,
-        fields=(
-            Field(
-                "chips",
-                "VP chips",
-                "int",
-                minimum=0,
-                maximum=200,
-                help="All chips collected, counting any handed out beyond the pool at the end.",
-            ),
-            Field(
-                "hand",
-                "Cards in hand",
-                "int",
-                minimum=0,
-                maximum=HAND_LIMIT,
-                help=f"After the end-of-round discard down to {HAND_LIMIT}.",
-            ),
-            Field(
-                "goods",
-                "Goods on worlds",
-                "int",
-                minimum=0,
-                maximum=60,
-                help="Goods still sitting on worlds.",
-            ),
-        ),
+        fields=COUNT_FIELDS,
         help=(
             f"Count {name}'s VP chips, the cards left in hand after the discard, and the goods "
             "still on worlds. Chips add to the score; hand plus goods together break a tie for "
