@@ -90,25 +90,20 @@ def record_of(file: str, opened: Opened) -> SessionRecord:
 
 def checked_record(file: str, data: Mapping[str, Any], result: Result | None) -> SessionRecord:
     """The record of a session `check_openable` passed, with the result it gave."""
-    names = [str(p["name"]) for p in data.get("players", [])]
-    base = SessionRecord(
-        file=file,
-        game=str(data["game"]),
-        created=str(data.get("created", "")),
-        status=str(data["status"]),
-        players=tuple(PlayerResult(n, seat) for seat, n in enumerate(names, start=1)),
-        corrected=any(isinstance(e, Mapping) and e.get("correction")
-                      for e in data.get("log") or []),
-    )
+    game, created, status = str(data["game"]), str(data.get("created", "")), str(data["status"])
+    corrected = any(isinstance(e, Mapping) and e.get("correction") for e in data.get("log") or [])
     if result is None:
-        return base
+        names = [str(p["name"]) for p in data.get("players", [])]
+        return SessionRecord(file, game, created, status,
+                             tuple(PlayerResult(n, seat) for seat, n in enumerate(names, start=1)),
+                             corrected=corrected)
     places = {p.name: place for place, p in result.ranking()}
     players = tuple(PlayerResult(p.name, seat, p.total, dict(p.parts), places[p.name],
-                                 p.tiebreak, player_counts(base.game, entered))
+                                 p.tiebreak, player_counts(game, entered))
                     for seat, (p, entered) in enumerate(zip(result.players, data["players"],
                                                             strict=True), start=1))
-    return SessionRecord(file, base.game, base.created, base.status, players, result.winners,
-                         result.decided_by, base.corrected, edition=session_edition(data))
+    return SessionRecord(file, game, created, status, players, result.winners,
+                         result.decided_by, corrected, edition=session_edition(data))
 
 
 # --- what the table shows -------------------------------------------------------------------
