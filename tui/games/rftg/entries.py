@@ -155,6 +155,10 @@ def _entry(player: Mapping[str, Any], index: int, name: str, edition: str) -> En
 
 def _check_copies(entries: Sequence[Entry]) -> None:
     """No card may be listed more often, across the table, than the deck holds."""
+    cards = [c for entry in entries for c in entry.cards or ()]
+    listed = Counter(c.name for c in cards)
+    if all(listed[c.name] <= c.copies for c in cards):
+        return  # the usual table: who holds the copies of a card is only needed to name them
     holders: dict[str, Counter[str]] = {}
     for index, entry in enumerate(entries):
         for c in entry.cards or ():
