@@ -138,6 +138,39 @@ def test_many_files_are_shared_among_worker_processes_and_read_alike(
     assert [r.file for r in shared if r.error] == ["broken.toml"]
 
 
+def test_a_pool_that_breaks_part_way_leaves_the_rest_read_in_this_process(
+    saves: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The chunks read before a worker died are kept; the others are read here, once each."""
+    import concurrent.futures
+    import os
+    import shutil
+    from collections.abc import Callable, Iterable, Iterator
+    from concurrent.futures.process import BrokenProcessPool
+    from typing import Any, TypeVar
+
+    Chunk = TypeVar("Chunk")
+
+    from tui.records import index as history_index
+    for copy in range(4):
+        for example in EXAMPLES.glob("*.toml"):
+            shutil.copy(example, saves / f"{copy}-{example.name}")
+    one_process = sorted(load_history(saves, use_index=False), key=lambda r: r.file)
+
+    class BreakingPool(concurrent.futures.ProcessPoolExecutor):
+        def map(self, fn: Callable[..., Chunk], *iterables: Iterable[Any],
+                timeout: float | None = None, chunksize: int = 1) -> Iterator[Chunk]:
+            results = super().map(fn, *iterables, timeout=timeout, chunksize=chunksize)
+            yield next(results)
+            raise BrokenProcessPool("a worker died")
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", BreakingPool)
+    monkeypatch.setattr(history_index, "PARALLEL_FROM", 2)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: {0, 1}, raising=False)
+    shared = sorted(load_history(saves, use_index=False), key=lambda r: r.file)
+    assert shared == one_process
+
+
 def test_an_unfinished_session_the_app_could_not_open_is_an_unreadable_record() -> None:
     """The home list and history mark what opening would refuse, before it is opened."""
     data = toy_data("2026-10-01T20:00:00Z", {"Ada": 1, "Bo": 2}, finished=False)

@@ -14,7 +14,7 @@ import json
 import os
 import sqlite3
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from contextlib import redirect_stderr
 from pathlib import Path
 from typing import Any
@@ -69,14 +69,16 @@ PARALLEL_FROM = 400
 CHUNK_MOST = 250
 
 
-def read_fresh_rows(folder: Path, names: list[str]) -> list[Row]:
-    """Read and total the files in order; many files are shared among the machine's cores
-    (tomllib is pure Python, so threads would not help)."""
+def read_fresh_rows(folder: Path, names: list[str]) -> Iterator[list[Row]]:
+    """Read and total the files in order, a chunk of rows at a time as each is ready; many
+    files are shared among the machine's cores (tomllib is pure Python, so threads would not
+    help), and the caller turns each chunk into records while the next are read."""
     workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
         os.cpu_count() or 1)
     stderr = sys.__stderr__  # see below
     if workers < 2 or len(names) < PARALLEL_FROM or stderr is None:
-        return read_chunk(folder, names)
+        yield read_chunk(folder, names)
+        return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
@@ -90,14 +92,20 @@ def read_fresh_rows(folder: Path, names: list[str]) -> list[Row]:
     # its own sys.path (the current directory first), which may find another copy of the app;
     # each worker imports them after taking this process's sys.path.
     context = multiprocessing.get_context(method)
+    done = 0
     try:
-        # Inside the app, Textual captures sys.stderr (it has no file descriptor), and the
-        # helper process multiprocessing starts needs a real one.
-        with (redirect_stderr(stderr), ProcessPoolExecutor(workers, mp_context=context) as pool):
-            return [row for chunk in pool.map(partial(read_chunk, folder), chunks)
-                    for row in chunk]
-    except (OSError, ValueError, BrokenProcessPool):  # no processes here: read them in this one
-        return read_chunk(folder, names)
+        with ProcessPoolExecutor(workers, mp_context=context) as pool:
+            # Inside the app, Textual captures sys.stderr (it has no file descriptor), and the
+            # helper process multiprocessing starts needs a real one. Every worker starts as
+            # the chunks are handed out; the caller's code runs between chunks, outside this.
+            with redirect_stderr(stderr):
+                chunks_read = pool.map(partial(read_chunk, folder), chunks)
+            for rows in chunks_read:
+                done += 1
+                yield rows
+    except (OSError, ValueError, BrokenProcessPool):  # no processes here: read the rest here
+        for chunk in chunks[done:]:
+            yield read_chunk(folder, chunk)
 
 
 def load_history(folder: Path, *, use_index: bool = True) -> list[SessionRecord]:
@@ -114,9 +122,11 @@ def load_history(folder: Path, *, use_index: bool = True) -> list[SessionRecord]
                 records.append(row[1])
             else:
                 unread.append(name)
-        fresh = read_fresh_rows(folder, unread)
-        # Built from the rows as a warm index would build them: cold and warm agree.
-        records.extend(record for record, _ in records_of(fresh))
+        fresh: list[Row] = []
+        for rows in read_fresh_rows(folder, unread):
+            fresh += rows
+            # Built from the rows as a warm index would build them: cold and warm agree.
+            records.extend(record for record, _ in records_of(rows))
         gone = [name for name in cached if name not in stats]
         if connection and (fresh or gone):
             write_rows(connection, [(*row, *stats[row[0]]) for row in fresh], gone)
