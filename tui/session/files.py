@@ -190,9 +190,10 @@ def check_common_keys(data: Mapping[str, Any]) -> None:
             raise RulesError(f"players[{index}].name", "missing or empty")
         if not name.isprintable():
             raise RulesError(f"players[{index}].name", "control characters are not allowed")
-        if name_key(name) in seen:
+        key = name_key(name)
+        if key in seen:
             raise RulesError(f"players[{index}].name", f"{name!r} appears twice")
-        seen.add(name_key(name))
+        seen.add(key)
 
 
 # writing ------------------------------------------------------------------------
