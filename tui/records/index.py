@@ -94,10 +94,12 @@ def read_fresh_rows(folder: Path, names: list[str]) -> Iterator[list[Row]]:
     context = multiprocessing.get_context(method)
     done = 0
     try:
-        with ProcessPoolExecutor(workers, mp_context=context) as pool:
-            # Inside the app, Textual captures sys.stderr (it has no file descriptor), and the
-            # helper process multiprocessing starts needs a real one. Every worker starts as
-            # the chunks are handed out; the caller's code runs between chunks, outside this.
+        # Inside the app, Textual captures sys.stderr (it has no file descriptor), and the
+        # helper processes multiprocessing starts, with the pool and as the chunks are handed
+        # out, need a real one. The caller's code, between chunks, runs outside the redirect.
+        with redirect_stderr(stderr):
+            pool = ProcessPoolExecutor(workers, mp_context=context)
+        with pool:
             with redirect_stderr(stderr):
                 chunks_read = pool.map(partial(read_chunk, folder), chunks)
             for rows in chunks_read:
