@@ -3,6 +3,9 @@ guards those): this fails first, and says which, when a Textual upgrade changes 
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+from collections.abc import Iterator
 from pathlib import Path
 
 from textual.app import ComposeResult
@@ -10,6 +13,8 @@ from textual.binding import ActiveBinding
 from textual.screen import Screen
 from textual.widgets import Static
 
+import screens
+import tui.widgets
 from tests.helpers import make_test_app
 from tests.rftg_play import FOUR_PLAYERS, saved_session
 from tui.shell import memory
@@ -49,6 +54,27 @@ async def test_the_binding_chain_is_what_active_bindings_is_made_from(saves: Pat
                 assert binding_chain(app.screen), app.screen
                 await pilot.press("f1")
                 await pilot.pause()
+
+
+def all_subclasses(cls: type) -> Iterator[type]:
+    for sub in cls.__subclasses__():
+        yield sub
+        yield from all_subclasses(sub)
+
+
+def test_no_class_that_drops_its_bases_bindings_has_any_to_drop() -> None:
+    """tui.widgets.bindings.declared_bindings merges every base's BINDINGS: right while no
+    widget declared `inherit_bindings=False` (Textual's Static) has a base with bindings."""
+    import textual.widgets
+    from textual.dom import DOMNode
+
+    for package in (textual.widgets, screens, tui.widgets):  # every widget class defined
+        for module in pkgutil.iter_modules(package.__path__, f"{package.__name__}."):
+            importlib.import_module(module.name)
+    for cls in set(all_subclasses(DOMNode)):
+        if not cls._inherit_bindings:
+            inherited = [base for base in cls.__mro__[1:] if base.__dict__.get("BINDINGS")]
+            assert not inherited, (cls, inherited)
 
 
 async def test_a_screen_is_built_offstage_by_get_screen() -> None:

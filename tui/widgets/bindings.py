@@ -11,9 +11,11 @@ from collections.abc import Iterator
 from functools import partial
 from typing import Any
 
+from textual.actions import parse as parse_action
 from textual.app import App, SystemCommand
-from textual.binding import ActiveBinding, Binding
+from textual.binding import ActiveBinding, Binding, BindingsMap
 from textual.dom import DOMNode
+from textual.keys import key_to_character
 from textual.screen import Screen
 
 # Not offered: the palette itself.
@@ -52,10 +54,39 @@ def binding_chain(screen: Screen[Any]) -> list[tuple[DOMNode, Binding, bool | No
 
     Textual's `active_bindings` is made from this chain but keeps only the first binding of
     each key, while a key whose action does nothing where it is bound goes on to the next.
-    Textual has no public view of the whole chain: its two private names are used here alone,
-    and tests/ui/test_textual_names.py fails when an upgrade changes them.
+    Textual has no public view of the whole chain, so it is rebuilt here from public names as
+    Textual builds it (tests/ui/test_textual_names.py checks it gives `active_bindings`).
     """
-    app = screen.app
-    return [(node, binding, app._check_action_state(binding.action, node))
-            for node, bindings in screen._modal_binding_chain
-            for _key, binding in bindings]
+    focused = screen.focused
+    nodes = [screen, screen.app] if focused is None or focused.loading else (
+        focused.ancestors_with_self)
+    chain: list[tuple[DOMNode, Binding, bool | None]] = []
+    below: list[DOMNode] = []  # a key a widget takes as typing never reaches the nodes above
+    for node in nodes:
+        for key, bindings in declared_bindings(type(node)).items():
+            if any(taker.check_consume_key(key, key_to_character(key)) for taker in below):
+                continue
+            chain += [(node, binding, action_state(binding.action, node)) for binding in bindings]
+        below.append(node)
+        if node.is_modal:
+            break
+    return chain
+
+
+def declared_bindings(cls: type[DOMNode]) -> dict[str, list[Binding]]:
+    """A class's bindings by key, as Textual merges them: a subclass's bindings of a key
+    replace those its bases declare for it. (Textual's `inherit_bindings=False` is not read:
+    no class it is set on inherits any binding, which tests/ui/test_textual_names.py checks.)"""
+    keys: dict[str, list[Binding]] = {}
+    for base in reversed(cls.__mro__):
+        if issubclass(base, DOMNode):
+            keys.update(BindingsMap(base.__dict__.get("BINDINGS", [])).key_to_bindings)
+    return keys
+
+
+def action_state(action: str, node: DOMNode) -> bool | None:
+    """What the node an action runs on says of it (`check_action`); `app.`, `screen.` and
+    `focused.` name the node as for Textual's actions."""
+    namespace, name, parameters = parse_action(action)
+    target: DOMNode = getattr(node.app, namespace) if namespace else node
+    return target.check_action(name, parameters)
