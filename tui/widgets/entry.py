@@ -10,10 +10,18 @@ replaces a value shown there.
 from __future__ import annotations
 
 from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.widgets import Input
 
 
 class Entry(Input):
+    # Input measures its text as its virtual size, a reactive that lays out the screen when it
+    # changes: every key typed laid out the whole screen again (a third of a key's time on a
+    # full form). A field's size never depends on its text here (the stylesheet sets its
+    # width), so the measure is kept and the field redrawn, without a layout; scrolling along
+    # a long text reads it all the same.
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
     def __init__(self, value: str = "", *, id: str | None = None, classes: str = "",
                  placeholder: str = "") -> None:
         super().__init__(value, placeholder=placeholder, id=id, classes=classes, compact=True,
@@ -23,12 +31,3 @@ class Entry(Input):
         # Without a terminal nobody sees a blink, and a picture of the screen (a snapshot)
         # must not depend on the moment it is taken.
         self.cursor_blink = not self.app.is_headless
-
-    def _watch_value(self, value: str) -> None:
-        # Input measures its text as its virtual size, which the screen's layout then sets
-        # back to the field's size: every key typed laid out the whole screen again (a third
-        # of a key's time on a full form). A field's size never depends on its text here (the
-        # stylesheet sets its width), so the new measure is kept without asking for a layout;
-        # scrolling along a long text reads it all the same.
-        self.set_reactive(Input.virtual_size, Size(self.content_width, 1))
-        super()._watch_value(value)
