@@ -60,9 +60,9 @@ class BetweenSteps(Screen[None]):
         """Whether the lines are there to show things in: not before the screen is built,
         nor once it is taken apart (the app ending, or the screen replaced before its Mount
         handler ran: a player's own steps arriving while the table is looked at). Textual
-        marks every widget of a screen being removed `_pruning` at once, while the widgets
-        themselves go one by one."""
-        return not self._pruning and bool(self.query("#join-status"))
+        removes a screen's widgets one by one, but counts the screen and every widget of it
+        as no longer displayed from the moment the removal starts."""
+        return self.display and bool(self.query("#join-status"))
 
     def show_notice(self, text: str) -> bool:
         """A line from the host (another player listed a card of yours): shown here."""

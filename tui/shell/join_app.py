@@ -202,11 +202,13 @@ class JoinApp(Look, OrderedKeys):
 
     # the host's side, looked at a few times a second ---------------------------------------
     def showing(self) -> bool:
-        """Whether the screen shown is built, and not being taken apart as the app ends."""
+        """Whether the screen shown is built, and not being taken apart as the app ends
+        (Textual counts a screen being removed as no longer displayed at once, while its
+        widgets go one by one)."""
         if not self.screen_stack:  # the last screen is already gone
             return False
         screen = self.screen
-        return screen.is_mounted and bool(screen.query(Footer))
+        return screen.is_mounted and screen.display and bool(screen.query(Footer))
 
     def follow(self) -> None:
         seat = self.seat
