@@ -1,27 +1,13 @@
-"""The few private Textual names the ordered key path (tui/widgets/key_order.py) stands on:
-this fails first, and says which, when a Textual upgrade changes one of them."""
+"""What the ordered key path (tui/widgets/key_order.py) expects of Textual's handlers; the
+private names it stands on are guarded in tests/ui/test_textual_names.py."""
 
 from __future__ import annotations
 
-import inspect
-
 from textual import events
 from textual.app import App
-from textual.message_pump import MessagePump
 from textual.widgets import Input
 
 from tui.widgets.key_order import OrderedKeys, takes_argument
-
-
-def test_the_private_textual_names_the_key_path_uses_are_still_there() -> None:
-    assert inspect.iscoroutinefunction(App._check_bindings)
-    assert list(inspect.signature(App._check_bindings).parameters) == ["self", "key", "priority"]
-    assert inspect.iscoroutinefunction(App._on_key)
-    assert inspect.iscoroutinefunction(App._flush_next_callbacks)
-    assert callable(MessagePump._get_dispatch_methods)
-    key = events.Key("a", "a")
-    assert key._stop_propagation is False and key.stop() and key._stop_propagation is True
-    assert isinstance(key._prevent, set)
 
 
 def test_an_input_still_takes_printable_keys_in_its_own_key_handler() -> None:

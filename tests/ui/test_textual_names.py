@@ -1,33 +1,202 @@
-"""The private Textual names Last Round uses besides the key path (tests/ui/test_key_order.py
-guards those): this fails first, and says which, when a Textual upgrade changes one of them."""
+"""Every private Textual name tui/ and screens/ use, each with the test that fails first, and
+says which, when a Textual upgrade changes it (the name gone, its signature or what it does).
+
+`@guards(...)` names what each test guards; the last tests read the source and fail when a
+private Textual name is used without a guard, or a guard is kept for a name no longer used.
+Besides the private names, the public behaviour the app's own rebuilds of Textual's logic
+rely on is checked here too (the binding chain F1 reads).
+"""
 
 from __future__ import annotations
 
+import asyncio
 import importlib
+import inspect
 import pkgutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any, TypeVar
 
-from textual.app import ComposeResult
-from textual.binding import ActiveBinding
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import ActiveBinding, Binding
+from textual.message import Message
+from textual.message_pump import MessagePump
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widget import Widget
+from textual.widgets import Input, Static
 
 import screens
 import tui.widgets
 from tests.helpers import make_test_app
 from tests.rftg_play import FOUR_PLAYERS, saved_session
+from tests.textual_private import private_textual_names
 from tui.shell import memory
 from tui.widgets.bindings import binding_chain
 
+Test = TypeVar("Test", bound=Callable[..., Any])
+GUARDED: dict[str, str] = {}  # each private Textual name used: the test guarding it
 
-def test_widgets_draw_through_the_style_cache_the_app_empties() -> None:
-    """tui.shell.memory empties the lru_cache on StylesCache.get_inner_outer."""
+
+def guards(*names: str) -> Callable[[Test], Test]:
+    def register(test: Test) -> Test:
+        for name in names:
+            GUARDED[name] = test.__name__
+        return test
+    return register
+
+
+# the style cache (tui.shell.memory) ----------------------------------------------------------
+@guards("textual._styles_cache")
+async def test_the_style_cache_the_app_empties_holds_each_widget_drawn() -> None:
+    """tui.shell.memory empties the lru_cache on StylesCache.get_inner_outer, whose keys hold
+    each drawn widget's StylesCache (about 4 MiB over a 4-player game: tests/ui/test_garbage)."""
     cached = memory.styles_cache.StylesCache.get_inner_outer
     assert isinstance(Static()._styles_cache, memory.styles_cache.StylesCache)
     assert callable(cached.cache_clear) and cached.cache_info().maxsize == 1024
+    app = App[None]()
+    async with app.run_test() as pilot:
+        await app.mount(Static("drawn"))
+        await pilot.pause()
+        assert cached.cache_info().currsize > 0
+        memory.forget_drawn_widgets()
+        assert cached.cache_info().currsize == 0
 
 
+# the ordered key path (tui.widgets.key_order) --------------------------------------------------
+class Marks(App[None]):
+    BINDINGS = [Binding("f5", "mark('priority')", priority=True), Binding("f6", "mark('app')")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.marks: list[str] = []
+
+    def action_mark(self, what: str) -> None:
+        self.marks.append(what)
+
+
+@guards("_check_bindings", "_on_key")
+async def test_the_app_runs_its_bindings_for_a_key_through_two_methods() -> None:
+    """OrderedKeys.handle_key runs the priority bindings (App._check_bindings, priority=True),
+    and last the app's own handling of a key (App._on_key: the other bindings)."""
+    assert list(inspect.signature(App._check_bindings).parameters) == ["self", "key", "priority"]
+    app = Marks()
+    async with app.run_test():
+        assert await app._check_bindings("f5", priority=True) is True
+        assert await app._check_bindings("f6", priority=True) is False
+        await app._on_key(events.Key("f6", None))
+        assert app.marks == ["priority", "app"]
+
+
+@guards("_flush_next_callbacks")
+async def test_what_a_key_asked_to_happen_next_is_run_by_one_method() -> None:
+    """OrderedKeys.handle_now runs what a key scheduled with call_next before the next key."""
+    app = Marks()
+    async with app.run_test():
+        app.call_next(app.action_mark, "next")
+        assert app.marks == []
+        await app._flush_next_callbacks()
+        assert app.marks == ["next"]
+
+
+class Posted(Message):
+    pass
+
+
+@guards("_stop_propagation", "_prevent")
+async def test_an_event_carries_whether_it_was_stopped_and_what_it_prevents() -> None:
+    """run_handlers handles an event under the messages prevented where it was posted, and
+    handle_key stops bubbling it once a handler stopped it."""
+    key = events.Key("a", "a")
+    assert key._stop_propagation is False and key.stop() and key._stop_propagation is True
+    app = App[None]()
+    async with app.run_test():
+        posted = Posted()
+        with app.prevent(Input.Changed):
+            app.post_message(posted)
+        assert posted._prevent == {Input.Changed}
+
+
+@guards("_get_dispatch_methods")
+def test_a_nodes_handlers_of_an_event_are_listed_subclass_first() -> None:
+    """run_handlers runs each (class, handler) Textual would for the event, in its order."""
+
+    class Field(Input):
+        def on_key(self, event: events.Key) -> None: ...
+
+    methods = list(Field()._get_dispatch_methods("on_key", events.Key("a", "a")))
+    assert [cls for cls, _method in methods][:2] == [Field, Input]
+    assert all(callable(method) for _cls, method in methods)
+    assert asyncio.iscoroutinefunction(MessagePump._get_dispatch_methods) is False
+
+
+# screens built ahead (tui.shell.ahead, screens.turns, screens.offstage) --------------------------
+@guards("_get_screen")
+async def test_a_screen_is_built_offstage_by_get_screen() -> None:
+    """tui.shell.ahead builds the next step's screen with App._get_screen (registered and
+    started, as push_screen does, without being shown)."""
+    app: App[None] = App()
+    async with app.run_test() as pilot:
+        offstage = Screen[None]()
+        app._get_screen(offstage)
+        for _ in range(100):
+            if offstage.is_mounted:
+                break
+            await pilot.pause(0.01)
+        assert offstage.is_mounted and offstage not in app.screen_stack
+
+
+@guards("_on_screen_resume")
+def test_a_resumed_screen_is_restyled_by_a_flag_of_screen_resume() -> None:
+    """screens.offstage.Offstage turns off ScreenResume.refresh_styles in Screen's own
+    _on_screen_resume handler."""
+    assert events.ScreenResume().refresh_styles is True
+    assert callable(Screen._on_screen_resume)
+
+
+@guards("_refresh_layout", "_on_timer_update", "_on_idle", "_dirty_widgets", "_layout_required",
+        "_repaint_required", "_check_refresh", "_compositor", "_dirty_regions")
+def test_a_screen_is_laid_out_and_drawn_through_the_names_offstage_screens_call() -> None:
+    """screens.offstage.Offstage lays out a screen built ahead (Screen._refresh_layout, its
+    compositor's render_update) and draws a shown one at once (Widget._check_refresh and
+    the flags it reads, Screen._on_timer_update, Screen._dirty_widgets, the compositor's
+    dirty regions)."""
+    from textual._compositor import Compositor
+
+    screen = Screen[None]()
+    widget = Static()
+    for name in ("_refresh_layout", "_on_timer_update", "_on_idle"):
+        assert callable(getattr(Screen, name)), name
+    assert isinstance(screen._dirty_widgets, set) and screen._layout_required is False
+    assert isinstance(screen._compositor, Compositor)
+    assert isinstance(screen._compositor._dirty_regions, set)
+    assert callable(Compositor.render_update)
+    assert callable(widget._check_refresh)
+    assert widget._layout_required is False and widget._repaint_required is False
+
+
+@guards("_message_queue")
+async def test_a_widgets_request_for_a_layout_waits_in_its_screens_queue() -> None:
+    """screens.offstage.Offstage.layout_queued reads the screen's queue (MessagePump's
+    _message_queue, its `values`) for Textual's Layout message, which a widget posts to its
+    screen when it next idles after refresh(layout=True)."""
+    from textual import messages
+
+    class OneText(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Static("one")
+
+    app = OneText()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        widget = app.screen.query_one(Static)
+        widget.refresh(layout=True)
+        widget._check_refresh()
+        assert any(isinstance(message, messages.Layout)
+                   for message in app.screen._message_queue.values)
+
+
+# public behaviour the app rebuilds (tui.widgets.bindings, tui.widgets.entry, screens.join_wait) --
 def active_bindings_from(screen: Screen[object]) -> dict[str, ActiveBinding]:
     """What Textual's `active_bindings` holds, rebuilt from the chain as Textual builds it:
     the first binding of each key, unless a later one has priority."""
@@ -77,63 +246,69 @@ def test_no_class_that_drops_its_bases_bindings_has_any_to_drop() -> None:
             assert not inherited, (cls, inherited)
 
 
-async def test_a_screen_is_built_offstage_by_get_screen() -> None:
-    """tui.shell.ahead builds the next step's screen with App._get_screen (registered and
-    started, as push_screen does, without being shown)."""
-    from textual.app import App
+async def test_an_input_measures_its_text_through_its_virtual_size() -> None:
+    """tui.widgets.entry.Entry keeps Input's measure of its text, set on `virtual_size`, from
+    laying out the screen by declaring the reactive again without layout."""
+    from tui.widgets.entry import Entry
 
-    app: App[None] = App()
-    async with app.run_test() as pilot:
-        offstage = Screen[None]()
-        app._get_screen(offstage)
-        for _ in range(100):
-            if offstage.is_mounted:
-                break
-            await pilot.pause(0.01)
-        assert offstage.is_mounted and offstage not in app.screen_stack
-
-
-def test_a_resumed_screen_is_restyled_by_a_flag_of_screen_resume() -> None:
-    """screens.step.StepScreen turns off ScreenResume.refresh_styles in Screen's own
-    _on_screen_resume handler."""
-    from textual import events
-
-    assert events.ScreenResume().refresh_styles is True
-    assert callable(Screen._on_screen_resume)
-
-
-def test_a_screen_is_laid_out_and_drawn_through_the_names_step_screens_call() -> None:
-    """screens.step.StepScreen lays out a screen built ahead offstage (Screen._refresh_layout,
-    its compositor's render_update) and draws a shown one at once (Widget._check_refresh and
-    the flags it reads, Screen._on_timer_update, Screen._dirty_widgets)."""
-    from textual._compositor import Compositor
-
-    screen = Screen[None]()
-    widget = Static()
-    for name in ("_refresh_layout", "_on_timer_update", "_on_idle"):
-        assert callable(getattr(Screen, name)), name
-    assert isinstance(screen._dirty_widgets, set) and screen._layout_required is False
-    assert callable(Compositor.render_update)
-    assert callable(widget._check_refresh)
-    assert widget._layout_required is False and widget._repaint_required is False
-
-
-async def test_a_widgets_request_for_a_layout_waits_in_its_screens_queue() -> None:
-    """screens.offstage.Offstage.layout_queued reads the screen's queue (MessagePump's
-    _message_queue, its `values`) for Textual's Layout message, which a widget posts to its
-    screen when it next idles after refresh(layout=True)."""
-    from textual import messages
-    from textual.app import App
-
-    class OneText(App[None]):
+    class OneField(App[None]):
         def compose(self) -> ComposeResult:
-            yield Static("one")
+            yield Entry("12")
 
-    app = OneText()
+    app = OneField()
     async with app.run_test() as pilot:
+        field = app.query_one(Entry)
+        field.value = "12345"
         await pilot.pause()
-        widget = app.screen.query_one(Static)
-        widget.refresh(layout=True)
-        widget._check_refresh()
-        assert any(isinstance(message, messages.Layout)
-                   for message in app.screen._message_queue.values)
+        assert field.virtual_size.width == len("12345") + 1  # the cursor's cell after it
+        assert Widget.virtual_size.name == Entry.virtual_size.name == "virtual_size"
+
+
+async def test_a_screen_being_removed_is_no_longer_displayed_at_once() -> None:
+    """screens.join_wait and tui.shell.join_app read `display` to skip a screen whose
+    widgets are being removed one by one."""
+    app = App[None]()
+    async with app.run_test():
+        shown = Screen[None]()
+        await app.push_screen(shown)
+        await shown.mount(Static("a"), Static("b"), Static("c"))
+        removed = app.pop_screen()
+        seen: list[tuple[int, bool]] = []  # (widgets left, displayed) at each turn
+        for _ in range(1000):
+            seen.append((len(shown.query(Static)), shown.display))
+            if not seen[-1][0]:
+                break
+            await asyncio.sleep(0)
+        await removed
+    assert (3, False) in seen, seen  # not displayed while its widgets are still there
+    assert not any(displayed for left, displayed in seen if left < 3), seen
+
+
+# the list is whole ----------------------------------------------------------------------------
+def test_every_private_textual_name_used_has_a_guard() -> None:
+    used = private_textual_names()
+    unguarded = {name: where for name, where in used.items() if name not in GUARDED}
+    assert not unguarded, f"private Textual names without a guard here: {unguarded}"
+    unused = sorted(set(GUARDED) - set(used))
+    assert not unused, f"guarded here but no longer used (remove from @guards): {unused}"
+    assert all(name in globals() and name.startswith("test_") for name in GUARDED.values())
+
+
+def test_the_source_is_read_for_every_way_a_private_name_is_reached() -> None:
+    import ast
+
+    from tests.textual_private import private_uses, textual_names
+
+    source = (
+        "import os\n"
+        "import textual._xterm_parser\n"
+        "from textual._context import active_app\n"
+        "class Box:\n"
+        "    def _on_mount(self) -> None:\n"
+        "        os._exit(1)\n"
+        "        self._closing, self._a_name_of_our_own, super()._on_idle(None)\n"
+        "        getattr(self, '_pruning')\n")
+    found = {name for name, _line in private_uses(ast.parse(source))
+             if name.startswith("textual.") or name in textual_names()}
+    assert found == {"textual._xterm_parser", "textual._context", "_on_mount", "_closing",
+                     "_on_idle", "_pruning"}
