@@ -1,0 +1,9 @@
+"""One screen module per kind of step, plus home, history, replay and help.
+
+A screen's own styles are in the .tcss file beside its module. The apps load them all with
+their own stylesheet when they start (STYLESHEETS): a screen that brought CSS of its own when
+first shown would make Textual parse the app's whole CSS again in the middle of a key."""
+
+from pathlib import Path
+
+STYLESHEETS = tuple(sorted(Path(__file__).parent.glob("*.tcss")))

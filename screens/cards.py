@@ -43,9 +43,6 @@ SUGGESTIONS = 8
 
 
 class CardsScreen(TableauEditing):
-    DEFAULT_CSS = """
-    CardsScreen #tableau-total { text-style: bold; height: auto; }
-    """
     BINDINGS = [
         Binding("down", "suggestion(1)", "Next card", show=False),
         Binding("up", "suggestion(-1)", "Previous card", show=False),

@@ -28,13 +28,6 @@ class ConfirmChangeScreen(ModalScreen[bool]):
         Binding("n", "keep", "Keep the earlier answer", id="keep-answer-n", show=False,
                 tooltip="Change nothing: the step shows the answer recorded before"),
     ]
-    DEFAULT_CSS = """
-    ConfirmChangeScreen { align: center middle; }
-    #change-box { width: 70; max-width: 100%; height: auto; max-height: 18;
-                  border: round $warning; background: $surface; padding: 0 1; }
-    #change-resets { padding: 1 0; }
-    #change-keys { color: $text-muted; }
-    """
 
     def __init__(self, resets: str) -> None:
         super().__init__()

@@ -39,13 +39,6 @@ class CorrectionPicker(ModalScreen[str | None]):
         Binding("escape", "cancel", "Cancel", id="cancel-correction",
                 tooltip="Correct nothing"),
     ]
-    DEFAULT_CSS = """
-    CorrectionPicker { align: center middle; }
-    #correction-box { width: 76; height: auto; max-height: 20; border: round $accent;
-                      background: $surface; padding: 0 1; }
-    #correction-steps { height: auto; max-height: 14; border: none; }
-    #correction-intro { color: $text-muted; padding-bottom: 1; }
-    """
 
     def __init__(self, choices: Sequence[Correctable], current: str | None) -> None:
         super().__init__()

@@ -41,11 +41,6 @@ def group_id(group: str) -> str:
 
 
 class FormScreen(StepScreen):
-    DEFAULT_CSS = """
-    FormScreen .group-heading { text-style: bold underline; margin-top: 1; }
-    FormScreen .group-heading.-first { margin-top: 0; }
-    FormScreen #running-total { dock: bottom; text-style: bold; background: $panel; }
-    """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

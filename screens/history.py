@@ -138,17 +138,6 @@ class HistoryScreen(Screen[None]):
                 tooltip="Back to the home screen"),
     ]
 
-    DEFAULT_CSS = """
-    HistoryScreen #history-filter-row { height: 1; padding: 0 1; }
-    HistoryScreen #history-filter-row Label { width: 8; }
-    HistoryScreen #history-filter { width: 1fr; }
-    HistoryScreen #history-order { padding: 0 1; color: $text-muted; }
-    HistoryScreen #history-table { height: auto; max-height: 9; margin: 0 1; }
-    HistoryScreen #history-error { padding: 0 1; height: auto; color: $error; }
-    HistoryScreen #history-notice { padding: 0 1; height: auto; }
-    HistoryScreen #history-notice.-empty { display: none; }
-    HistoryScreen #history-figures { height: 1fr; padding: 0 1; }
-    """
 
     def __init__(self) -> None:
         super().__init__()

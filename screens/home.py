@@ -76,10 +76,6 @@ class HomeScreen(Screen[None]):
     examples: frozenset[str] | set[str] = frozenset()  # the listed examples' paths
     listed_on_mount = False
 
-    DEFAULT_CSS = """
-    HomeScreen #home-notice { padding: 0 2; height: auto; }
-    HomeScreen #home-notice.-empty { display: none; }
-    """
 
     def compose(self) -> ComposeResult:
         yield TitleBar()

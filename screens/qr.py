@@ -69,13 +69,6 @@ class QrScreen(ModalScreen[None]):
         # A modal screen hides the app's own keys, so F1 is bound here too.
         Binding("f1", "app.help", "Help", id="qr-help", tooltip="Explain this screen and its keys"),
     ]
-    DEFAULT_CSS = """
-    QrScreen { background: $background; }
-    QrScreen #qr-what { width: 100%; text-align: center; }
-    QrScreen #qr-text-box { height: 1fr; }
-    QrScreen #qr-small { padding: 0 1; }
-    QrScreen #qr-link { padding: 1 1 0 1; }
-    """
 
     def __init__(self, link: str) -> None:
         super().__init__()

@@ -153,9 +153,6 @@ class ReplayScreen(Screen[None]):
     ]
 
     LOOKS_BACK = True  # the app leaves out its Galileo entry aids (F2, F3) here
-    DEFAULT_CSS = """
-    ReplayScreen #replay-body { padding: 0 1; height: 1fr; }
-    """
 
     def __init__(self, session: Session) -> None:
         super().__init__()

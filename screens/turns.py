@@ -53,10 +53,6 @@ class TurnsScreen(StepScreen):
                 tooltip="Galileo Galilei: the dice with their colour-blind marks"),
     ]
 
-    DEFAULT_CSS = """
-    TurnsScreen #draw-heading { padding: 1 0 0 0; }
-    TurnsScreen #draw-table { height: 1fr; min-height: 4; }
-    """
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Keys that can do nothing now leave the footer (it has room for few at 80 columns)."""

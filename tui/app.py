@@ -17,6 +17,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
+from screens import STYLESHEETS
 from screens.owner import Owner, ShowsNotices
 from screens.step import StepScreen
 from tui.games.base import RulesError, Step
@@ -38,7 +39,7 @@ WARM_UP_AFTER = 0.3  # seconds after the first screen is mounted
 
 class LastRoundApp(Safekeeping, Drafting, Hosting, StepAhead, Look, AppKeys, OrderedKeys):
     TITLE = "Last Round"
-    CSS_PATH = "app.tcss"
+    CSS_PATH = ["app.tcss", *STYLESHEETS]
     ENABLE_COMMAND_PALETTE = True
 
     def __init__(

@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer
 
+from screens import STYLESHEETS
 from screens.join import SeatScreen, TablesScreen
 from screens.join_steps import JoinCardsScreen, JoinFormScreen
 from screens.join_wait import DoneScreen, SeatView, WaitScreen
@@ -70,7 +71,7 @@ Screen.-narrow #tableau { width: 1fr; height: 1fr; padding: 0; }
 
 class JoinApp(Look, OrderedKeys):
     TITLE = "Last Round"
-    CSS_PATH = "../app.tcss"
+    CSS_PATH = ["../app.tcss", *STYLESHEETS]
     CSS = JOIN_CSS
     ENABLE_COMMAND_PALETTE = False
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (60, "-wide")]
