@@ -27,9 +27,11 @@ from textual.widgets.option_list import Option
 
 from screens.cards_list import TableauEditing
 from screens.step import StepScreen
-from tui.games import rftg
 from tui.games.base import PlayerScore, RulesError, Step
+from tui.games.rftg import cards as rftg_cards
 from tui.games.rftg.quick_entry import QUICK_FIELDS
+from tui.games.rftg.search import matching_cards, search_cards, unknown_card_message
+from tui.games.rftg.tableau import tableau_problems, used_up
 from tui.records.running_total import total_text
 from tui.session.drafts import DraftValues
 from tui.session.owner import Session, session_copy
@@ -78,7 +80,7 @@ class CardsScreen(TableauEditing):
         tableau shown in the same widgets: see `fill`)."""
         self.known, self.quick = self.entry_for(self.session, self.step)
         self.cards: list[str] = list(self.known.get("tableau", []))
-        self.edition = str(self.session.data.get("edition", rftg.DEFAULT_EDITION))
+        self.edition = str(self.session.data.get("edition", rftg_cards.DEFAULT_EDITION))
         self.spelled: set[str] = set()  # suggestions the typed letters spell (not guesses)
         self.suggested_for: str | None = None  # the search the list shows suggestions for
         self.picked = False  # the player chose among the suggestions (arrows, or a refusal)
@@ -163,19 +165,19 @@ class CardsScreen(TableauEditing):
         self.suggested_for = query
         options = self.query_one("#suggestions", OptionList)
         options.clear_options()
-        self.spelled = set(rftg.matching_cards(query, SUGGESTIONS))
+        self.spelled = set(matching_cards(query, SUGGESTIONS))
         self.picked = False
         # Letters or digits are needed: punctuation alone would list the alphabet's first cards.
         typed = any(ch.isalnum() for ch in query)
-        found = rftg.search_cards(query, SUGGESTIONS) if typed else []
+        found = search_cards(query, SUGGESTIONS) if typed else []
         options.add_options(Option(self.card_label(name), id=name) for name in found)
         if found:
             options.highlighted = 0
 
     def card_label(self, name: str) -> str:
-        card = rftg.card(name, self.edition)
+        card = rftg_cards.card(name, self.edition)
         worth = "? VP" if card.six_dev else f"{card.vp} VP"
-        used = rftg.used_up(name, self.kept_cards(), self.elsewhere())
+        used = used_up(name, self.kept_cards(), self.elsewhere())
         return f"{name}  ({card.kind}, {worth})" + (f" · {used}" if used else "")
 
     def kept_cards(self) -> list[str]:
@@ -205,13 +207,13 @@ class CardsScreen(TableauEditing):
         """Add the highlighted suggestion; False (and why, said) when none is added."""
         options = self.current_suggestions()
         if options.highlighted is None:
-            self.say(rftg.unknown_card_message(typed))
+            self.say(unknown_card_message(typed))
             return False
         name = str(options.get_option_at_index(options.highlighted).id)
         if name not in self.spelled and not self.picked:
             # Only guesses at a misspelt or unknown name: say so before adding one.
             self.picked = True
-            self.say(rftg.unknown_card_message(typed) + " Enter adds the highlighted one.")
+            self.say(unknown_card_message(typed) + " Enter adds the highlighted one.")
             return False
         return self.add_card(name)
 
@@ -237,7 +239,7 @@ class CardsScreen(TableauEditing):
 
     def add_card(self, name: str) -> bool:
         """Add a card to the end, or put it in the place of the card being replaced."""
-        problem = rftg.tableau_problems([*self.kept_cards(), name], self.edition,
+        problem = tableau_problems([*self.kept_cards(), name], self.edition,
                                         self.elsewhere())
         if problem:
             self.say(problem)
@@ -279,7 +281,7 @@ class CardsScreen(TableauEditing):
         self.query_one("#tableau-heading", Static).update(heading)
         lines = []
         for number, name in enumerate(self.cards, 1):
-            card = rftg.card(name, self.edition)
+            card = rftg_cards.card(name, self.edition)
             mark = "→" if number - 1 == self.replacing else ""
             lines.append(f"{mark}{number:>2}. {name}" + (" ?" if card.six_dev else f" {card.vp}"))
         self.tableau_list().show(lines, chosen)
@@ -310,7 +312,7 @@ class CardsScreen(TableauEditing):
 
     def restore(self, values: DraftValues) -> None:
         cards = [str(name) for name in values["cards"]]
-        problem = rftg.tableau_problems(cards, self.edition, self.elsewhere())
+        problem = tableau_problems(cards, self.edition, self.elsewhere())
         if problem:
             raise ValueError(problem)
         self.cards = cards

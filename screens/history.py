@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
 from screens.owner import Owner, owner_of
-from tui.games import game_title
+from tui.games import game_title, short_title
 from tui.records.history import (
     PlayerFigures,
     SessionRecord,
@@ -55,8 +55,6 @@ folder: one row per player per session."""
 # filter to reach the others); the figures count every session, and unreadable files are
 # always listed.
 ROW_LIMIT = 500
-# The list is narrow at 80 columns: the games by the names their players use.
-SHORT_TITLES = {"rftg": "RftG", "galileo": "Galileo"}
 DEFAULT_DESCENDING = {"date": True, "game": False, "winner": False}
 ORDER_WORDS = {("date", True): "newest first", ("date", False): "oldest first",
                ("game", False): "A to Z", ("game", True): "Z to A",
@@ -66,7 +64,7 @@ ORDER_WORDS = {("date", True): "newest first", ("date", False): "oldest first",
 # The columns' widths at 80 columns (each cell has one space of padding either side, and the
 # list keeps room for its scrollbar): nothing is cut, and nothing scrolls sideways.
 DATE_WIDTH = 16  # "2026-11-27 21:52"
-GAME_WIDTH = 7  # "Galileo"
+GAME_WIDTH = 7  # "Galileo": a short title is at most 7 characters
 WINNER_WIDTH = 12
 PLAYERS_WIDTH = 28
 COLUMNS = (("Date (UTC)", DATE_WIDTH), ("Game", GAME_WIDTH), ("Winner", WINNER_WIDTH),
@@ -82,7 +80,7 @@ def row_cells(record: SessionRecord) -> tuple[str, str, str, str]:
         players = [f"{p.name} {p.total}" for p in record.players]
     else:
         players = [p.name for p in record.players]
-    game = SHORT_TITLES.get(record.game, record.title)
+    game = short_title(record.game)  # the list is narrow at 80 columns
     return record.date, game, outcome(record) + mark, packed(players, PLAYERS_WIDTH)
 
 

@@ -1,6 +1,9 @@
-"""The first screen: start a session for either game, or open one from the saves folder."""
+"""The first screen: start a session of a game, or open one from the saves folder."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -9,6 +12,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from screens.owner import Owner, owner_of
+from tui.games import plugins
+from tui.games.base import GamePlugin, HomeKey
 from tui.records.examples import example_summaries
 from tui.records.listing import Listed, list_sessions
 from tui.records.replay_text import when
@@ -19,14 +24,14 @@ from tui.widgets.title_bar import TitleBar
 
 HELP = """\
 Last Round walks your table through the end of a game and totals every score by the
-game's own rules. Start a new session with R (Race for the Galaxy) or G (Galileo
-Galilei). Below, every session file in the saves folder, unfinished ones first, then
-newest first by the date each session started (files that can't be read last): pick one
-with the arrow keys (▶ marks it) and press Enter to continue an unfinished game or look at
-a finished one (it opens as a replay). While the saves folder has no session of its own,
-the list offers the finished examples that ship with Last Round instead: Enter replays
-one, read-only. H shows the history of every session. Everything you confirm is saved at
-once, so closing the terminal or losing the connection loses nothing."""
+game's own rules. Start a new session with {keys}. Below, every session file in the saves
+folder, unfinished ones first, then newest first by the date each session started (files
+that can't be read last): pick one with the arrow keys (▶ marks it) and press Enter to
+continue an unfinished game or look at a finished one (it opens as a replay). While the
+saves folder has no session of its own, the list offers the finished examples that ship
+with Last Round instead: Enter replays one, read-only. H shows the history of every
+session. Everything you confirm is saved at once, so closing the terminal or losing the
+connection loses nothing."""
 
 OWN_HEADING = "Sessions: unfinished first, then newest"
 EXAMPLES_HEADING = "No sessions of yours yet. Examples: finished games to replay"
@@ -61,18 +66,42 @@ def outcome(summary: Listed) -> str:
     return "★ " + " & ".join(summary.record.winners)
 
 
+# The home screen's own keys, after the games' (see home_screen_class).
+HOME_KEYS = [
+    Binding("enter", "open", "Open", id="open", priority=True,
+            tooltip="Continue or look at the highlighted session"),
+    Binding("h", "history", "History", id="history",
+            tooltip="Every session: results, sorting, filters, each player's figures"),
+    Binding("q", "app.quit", "Quit", id="quit-home", show=False, tooltip="Leave Last Round"),
+]
+
+
+def offered(games: Sequence[GamePlugin]) -> list[tuple[HomeKey, GamePlugin]]:
+    """The games a key starts a new session of, with their keys."""
+    return [(game.home_key, game) for game in games if game.home_key is not None]
+
+
+def home_screen() -> HomeScreen:
+    """The home screen, with a key for each game (GamePlugin.home_key) before its own."""
+    return home_screen_class(plugins())()
+
+
+@cache
+def home_screen_class(games: tuple[GamePlugin, ...]) -> type[HomeScreen]:
+    # Textual reads a screen's keys from its class: one is made for the games listed.
+    class HomeWithGames(HomeScreen):
+        BINDINGS = [*(Binding(key.key, f"new({game.id!r})", key.label, id=f"new-{game.id}",
+                              tooltip=key.tooltip) for key, game in offered(games)),
+                    *HOME_KEYS]
+        GAMES = games
+
+    return HomeWithGames
+
+
 class HomeScreen(Screen[None]):
-    BINDINGS = [
-        Binding("r", "new('rftg')", "New Race", id="new-rftg",
-                tooltip="Start a new Race for the Galaxy session"),
-        Binding("g", "new('galileo')", "New Galileo", id="new-galileo",
-                tooltip="Start a new Galileo Galilei session"),
-        Binding("enter", "open", "Open", id="open", priority=True,
-                tooltip="Continue or look at the highlighted session"),
-        Binding("h", "history", "History", id="history",
-                tooltip="Every session: results, sorting, filters, each player's figures"),
-        Binding("q", "app.quit", "Quit", id="quit-home", show=False, tooltip="Leave Last Round"),
-    ]
+    """Made by `home_screen`, which adds the games' keys before HOME_KEYS."""
+
+    GAMES: tuple[GamePlugin, ...] = ()
     examples: frozenset[str] | set[str] = frozenset()  # the listed examples' paths
     listed_on_mount = False
 
@@ -81,9 +110,7 @@ class HomeScreen(Screen[None]):
         yield TitleBar()
         yield Plain("Last Round", id="name")
         yield Plain("The end of the game, scored by its own rules.", id="tagline")
-        yield Plain(Text.assemble("New session: press ", ("r", "bold"),
-                                   " for Race for the Galaxy, ", ("g", "bold"),
-                                   " for Galileo Galilei."), id="new-line")
+        yield Plain(self.new_line(), id="new-line")
         yield Plain(OWN_HEADING, id="sessions-heading", classes="section")
         yield DataTable(id="sessions", cursor_type="row", zebra_stripes=False)
         yield Plain("", id="session-error")
@@ -91,8 +118,17 @@ class HomeScreen(Screen[None]):
         yield Plain("", id="home-notice", classes="-empty")
         yield SteadyFooter(compact=True)
 
+    def new_line(self) -> Text:
+        """ "New session: press r for Race for the Galaxy, g for Galileo Galilei." """
+        parts: list[str | tuple[str, str]] = ["New session: press "]
+        for number, (key, game) in enumerate(offered(self.GAMES)):
+            parts += [", " if number else "", (key.key, "bold"), f" for {game.title}"]
+        return Text.assemble(*parts, ".")
+
     def help_text(self) -> str:
-        return HELP
+        keys = [f"{key.key.upper()} ({game.title})" for key, game in offered(self.GAMES)]
+        return HELP.format(keys=" or ".join([", ".join(keys[:-1]), *keys[-1:]] if len(keys) > 1
+                                            else keys))
 
     @property
     def lastround(self) -> Owner:

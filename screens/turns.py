@@ -47,10 +47,10 @@ class TurnsScreen(StepScreen):
                 tooltip="Remove the draw picked in the list (kept in the file, marked removed)"),
         # The reference boxes work here too, but the turn's own keys fill the footer at 80
         # columns: these two are listed by F1 and the command palette instead.
-        Binding("f2", "app.galileo_summary", "Summary", id="galileo-summary-here", show=False,
-                tooltip="Galileo Galilei: what scored during play and when"),
-        Binding("f3", "app.galileo_dice", "Dice", id="galileo-dice-here", show=False,
-                tooltip="Galileo Galilei: the dice with their colour-blind marks"),
+        Binding("f2", "app.game_key('galileo-summary')", "Summary", id="galileo-summary-here",
+                show=False, tooltip="Galileo Galilei: what scored during play and when"),
+        Binding("f3", "app.game_key('galileo-dice')", "Dice", id="galileo-dice-here",
+                show=False, tooltip="Galileo Galilei: the dice with their colour-blind marks"),
     ]
 
 

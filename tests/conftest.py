@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from tests import settle
-from tui.games import GAME_MODULES, GAME_TITLES
+from tui.games import GAME_PACKAGES
 
 FIXED_TIME = "2026-11-29T20:30:00Z"
 
@@ -34,11 +34,9 @@ def heap_set_aside() -> None:
 
 @pytest.fixture(autouse=True)
 def toy_game() -> Iterator[None]:
-    GAME_MODULES["toy"] = "tests.toy_game"
-    GAME_TITLES["toy"] = "Toy"
+    GAME_PACKAGES.append("tests.toy_unlisted")
     yield
-    GAME_MODULES.pop("toy", None)
-    GAME_TITLES.pop("toy", None)
+    GAME_PACKAGES.remove("tests.toy_unlisted")
 
 
 @pytest.fixture(autouse=True)

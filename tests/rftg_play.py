@@ -20,7 +20,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tests.helpers import FIXED_TIME
-from tui.games import rftg
+from tui.games.rftg.search import matching_cards
 from tui.session.files import write_session
 from tui.session.owner import Session
 
@@ -142,7 +142,7 @@ def letters_for(name: str) -> str:
     """The fewest first letters (three at least, as people type) that list a card first."""
     for end in range(3, len(name) + 1):
         typed = name[:end]
-        if not typed.endswith(" ") and rftg.matching_cards(typed, 1) == [name]:
+        if not typed.endswith(" ") and matching_cards(typed, 1) == [name]:
             return typed
     return name
 

@@ -8,6 +8,8 @@ from typing import Any
 from tui.games.base import (
     Data,
     Field,
+    GamePlugin,
+    HomeKey,
     Line,
     PlayerScore,
     Result,
@@ -19,7 +21,19 @@ from tui.games.base import (
     rank_winners,
 )
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 4  # seats at the setup screen, as the real games
+# A third game as a game package would declare it (tests/ui/test_third_game.py registers it
+# in one line). Every other test knows it as tests/toy_unlisted.py does.
+PLUGIN = GamePlugin(
+    id="toy",
+    title="Toy Game",
+    short_title="Toy",
+    players=(2, 4),  # seats at the setup screen, as the real games
+    game="tests.toy_game:GAME",
+    home_key=HomeKey("t", "New Toy", "Start a new Toy Game session"),
+    count_columns=("coins",),
+    tiebreak_columns=("tiebreak_coins",),
+)
+MIN_PLAYERS, MAX_PLAYERS = PLUGIN.players
 
 
 class ToyGame:

@@ -20,12 +20,13 @@ from textual.worker import Worker, WorkerState
 from screens import STYLESHEETS
 from screens.owner import Owner, ShowsNotices
 from screens.step import StepScreen
+from screens.step_kinds import step_screen
 from tui.games.base import RulesError, Step
 from tui.session.files import SaveError
 from tui.session.owner import Session, now_stamp
 from tui.session.plain_text import visible
 from tui.session.safekeeping import Safekeeping, load_session
-from tui.shell.ahead import StepAhead, step_screen
+from tui.shell.ahead import StepAhead
 from tui.shell.drafting import Drafting
 from tui.shell.hosting import Hosting
 from tui.shell.keys import AppKeys
@@ -64,10 +65,10 @@ class LastRoundApp(Safekeeping, Drafting, Hosting, StepAhead, Look, AppKeys, Ord
         self.setup_look()
 
     def on_mount(self) -> None:
-        from screens.home import HomeScreen
+        from screens.home import home_screen
 
         self.screen_change_signal.subscribe(self, self.hold_for)
-        self.push_screen(HomeScreen())
+        self.push_screen(home_screen())
         if not self.is_headless:  # a real terminal can hang up; tests' signals stay theirs
             from tui.shell import hangup
             hangup.install(self.release_lock, self.suspend)

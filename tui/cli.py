@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tui.games import GAME_MODULES
+from tui.games import game_ids
 
 if TYPE_CHECKING:
     import argparse
@@ -30,7 +30,7 @@ def parser() -> argparse.ArgumentParser:
                      "or $LASTROUND_SAVES)")
     commands = cli.add_subparsers(dest="command")
     new = commands.add_parser("new", help="start a new session")
-    new.add_argument("game", choices=sorted(GAME_MODULES))
+    new.add_argument("game", choices=sorted(game_ids()))
     for name, text in (("resume", "continue an unfinished session"),
                        ("replay", "open a session read-only")):
         command = commands.add_parser(name, help=text)

@@ -96,9 +96,9 @@ def run_tables_in_two_processes(table_of: Callable[[list[Path], Any, str], None]
 
 def race_in_another_process(folders: list[Path], start: Any, colour: str) -> None:
     """One table per folder, each saved the moment the other process saves its own."""
-    from tui.games import GAME_MODULES
+    from tui.games import GAME_PACKAGES
 
-    GAME_MODULES["toy"] = "tests.toy_game"  # the test registry is the parent's only
+    GAME_PACKAGES.append("tests.toy_unlisted")  # the test registry is the parent's only
     for folder in folders:
         app = make_test_app(folder)
         app.session = table(colour)
@@ -161,9 +161,9 @@ def app_log(saves: Path, colour: str) -> list[dict[str, Any]]:
 
 
 def pilot_table(folders: list[Path], start: Any, colour: str) -> None:
-    from tui.games import GAME_MODULES
+    from tui.games import GAME_PACKAGES
 
-    GAME_MODULES["toy"] = "tests.toy_game"
+    GAME_PACKAGES.append("tests.toy_unlisted")
     for folder in folders:
         logged = asyncio.run(play_one_table(folder, colour, start))
         if logged != ["setup", "round"]:

@@ -28,7 +28,7 @@ from tests.helpers import make_test_app
 from tests.rftg_play import DEE, FOUR_PLAYERS, saved_session
 from tests.ui.test_step_ahead import built_ahead
 from tui.app import LastRoundApp
-from tui.games import GAME_MODULES
+from tui.games import game_ids
 
 SIZE = (80, 24)
 
@@ -105,7 +105,7 @@ async def home_at_rest(pilot: Pilot[Any]) -> dict[str, Any]:
     assert isinstance(app, LastRoundApp)
     for _ in range(500):
         built = app.new_sessions or {}
-        if GAME_MODULES.keys() <= built.keys() and all(s.is_mounted for s in built.values()):
+        if set(game_ids()) <= built.keys() and all(s.is_mounted for s in built.values()):
             return dict(built)
         await pilot.pause(0.02)
     raise AssertionError("the new sessions' first steps were never built")

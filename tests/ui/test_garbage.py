@@ -57,8 +57,9 @@ async def test_the_lines_a_finished_step_drew_are_let_go(tmp_path: Path) -> None
 
 def test_a_session_opened_from_the_command_line_warms_up_only_its_own_game() -> None:
     script = ("import sys\nfrom tui.shell.warm_up import warm_up\nwarm_up('rftg')\n"
-              "print('tui.games.rftg' in sys.modules, 'tui.games.galileo' in sys.modules,\n"
+              "print('tui.games.rftg.game' in sys.modules,\n"
+              "      'tui.games.galileo.game' in sys.modules,\n"
               "      'screens.cards' in sys.modules, 'screens.turns' in sys.modules)\n"
               "warm_up()\n"
-              "print('tui.games.galileo' in sys.modules, 'screens.turns' in sys.modules)\n")
+              "print('tui.games.galileo.game' in sys.modules, 'screens.turns' in sys.modules)\n")
     assert python_output(script).split() == ["True", "False", "True", "False", "True", "True"]

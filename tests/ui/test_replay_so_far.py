@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,8 @@ from tests.galileo_play import shown_text
 from tests.helpers import FIXED_TIME, GALILEO_EXAMPLE, make_test_app
 from tests.rftg_play import EXAMPLE, saved_session
 from tests.toy_game import ToyGame
-from tui.games import GAME_MODULES, GAME_TITLES
+from tests.toy_unlisted import PLUGIN as TOY
+from tui.games import GAME_PACKAGES
 from tui.games.base import PlayerScore
 from tui.records.replay import replay
 from tui.session.files import write_session
@@ -42,15 +44,14 @@ class CountedGame(ToyGame):
 
 
 GAME = CountedGame()
+PLUGIN = replace(TOY, id="counted", title="Counted", game=f"{__name__}:GAME")
 
 
 @pytest.fixture(autouse=True)
 def counted_game() -> Iterator[None]:
-    GAME_MODULES["counted"] = __name__
-    GAME_TITLES["counted"] = "Counted"
+    GAME_PACKAGES.append(__name__)
     yield
-    GAME_MODULES.pop("counted", None)
-    GAME_TITLES.pop("counted", None)
+    GAME_PACKAGES.remove(__name__)
 
 
 def half_counted(saves: Path) -> Path:

@@ -1,4 +1,4 @@
-"""The home list's rows for the shipped examples (tui.records.examples.HOME_ROWS) say what
+"""The home list's rows for the shipped examples (each game plugin's examples) say what
 reading and totalling each example says, and an example changed since is read anew."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from tui.records.examples import HOME_ROWS, example_summaries, examples_folder, home_record
+from tui.records.examples import example_summaries, examples_folder, home_record, home_rows
 from tui.records.history import read_record
 
 
@@ -14,7 +14,7 @@ def test_every_shipped_example_has_a_home_row_that_reading_it_confirms() -> None
     folder = examples_folder()
     assert folder is not None
     listed = example_summaries()
-    assert sorted(s.path.name for s in listed) == sorted(HOME_ROWS)
+    assert sorted(s.path.name for s in listed) == sorted(home_rows())
     for summary in listed:
         read = read_record(folder, summary.path.name)
         assert not read.error and read.status == "finished"

@@ -16,7 +16,7 @@ import pytest
 
 from tui.games.base import RulesError, Step
 from tui.games.checks import check_session
-from tui.games.galileo import GAME
+from tui.games.galileo.game import GAME
 from tui.games.galileo.turns import (
     THIS_TURN,
     Turn,
@@ -224,7 +224,7 @@ def test_reseating_the_players_after_turns_were_ended_resets_them_with_a_record(
     """"Finish the current round, so that the player sitting before the first player has
     played": who plays next depends on the seating, so ended turns and draws can't stand
     when the players change; the draws stay in the file, marked removed."""
-    from tui.games.galileo import GAME
+    from tui.games.galileo.game import GAME
     from tui.session.owner import Session
 
     session = Session.new("galileo", seed=7)

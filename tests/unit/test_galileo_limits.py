@@ -16,8 +16,8 @@ import pytest
 from tests.galileo_entries import player as blank_player
 from tui.games.base import RulesError, Step, signed
 from tui.games.checks import check_session
-from tui.games.galileo import GAME
 from tui.games.galileo.cellar import DEFAULT_CELLAR_VALUES, cellar_resets
+from tui.games.galileo.game import GAME
 from tui.games.galileo.summary import SCORE_SUMMARY, score_summary
 
 FOUR_SUBJECTS = ["Major Objects", "Comets", "Inquisitors", "Constellations"]

@@ -9,9 +9,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tui.games.galileo import GAME
 from tui.games.galileo.board import SUBJECT_NAMES
 from tui.games.galileo.cellar import DEFAULT_CELLAR_VALUES
+from tui.games.galileo.game import GAME
 from tui.games.galileo.limits import MET_LIMITS
 from tui.games.galileo.turns import (
     FINAL_TURN,

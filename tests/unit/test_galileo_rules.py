@@ -19,10 +19,10 @@ import pytest
 from tests.fresh_python import python_output
 from tests.galileo_entries import player
 from tui.games.base import Game, RulesError, Step
-from tui.games.galileo import GAME
 from tui.games.galileo.apply import fill_in
 from tui.games.galileo.board import SUBJECT_NAMES, SUBJECTS
 from tui.games.galileo.cellar import DEFAULT_CELLAR_VALUES
+from tui.games.galileo.game import GAME
 from tui.games.galileo.scores_form import form_values
 from tui.games.galileo.summary import DICE_MARKS, DIE_MARK, SCORE_SUMMARY, die_face_text
 from tui.games.galileo.turns import (

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tui.games.base import RulesError
-from tui.games.galileo import GAME
+from tui.games.galileo.game import GAME
 from tui.games.galileo.turns import (
     FINAL_TURN,
     REST_OF_ROUND,

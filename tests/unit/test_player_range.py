@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from tui.games import GAME_MODULES, player_range
+from tui.games import game_ids, player_range
 
 
-@pytest.mark.parametrize("game_id", GAME_MODULES)
+@pytest.mark.parametrize("game_id", game_ids())
 def test_every_game_says_how_many_play(game_id: str) -> None:
     assert player_range(game_id) == (2, 4)
 

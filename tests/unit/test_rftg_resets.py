@@ -4,7 +4,7 @@ a confirmation")."""
 
 from __future__ import annotations
 
-from tui.games.rftg import GAME
+from tui.games.rftg.game import GAME
 from tui.session.owner import Session
 
 

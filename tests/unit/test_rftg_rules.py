@@ -14,7 +14,6 @@ import pytest
 
 from tests.fresh_python import python_output
 from tui.games.base import Data, RulesError, Step
-from tui.games.rftg import GAME
 from tui.games.rftg.bonuses import six_dev_bonus, six_dev_bonuses
 from tui.games.rftg.ending import (
     chip_pool,
@@ -24,6 +23,7 @@ from tui.games.rftg.ending import (
     overflow_applies,
 )
 from tui.games.rftg.facts import PHASES
+from tui.games.rftg.game import GAME
 
 
 def player(
@@ -786,7 +786,7 @@ def test_a_whole_session_from_setup_to_the_winner() -> None:
 def test_the_rules_import_no_interface_or_toml_writer() -> None:
     """The rules are standard library only: importing them loads neither Textual nor tomlkit."""
     code = (
-        "import sys, tui.games.rftg as r; r.card('Old Earth'); "
+        "import sys, tui.games.rftg.game, tui.games.rftg.cards as r; r.card('Old Earth'); "
         "print(sorted(m for m in ('textual', 'tomlkit') if m in sys.modules))"
     )
     assert python_output(code).strip() == "[]"

@@ -15,7 +15,7 @@ import pytest
 from tests.helpers import RFTG_EXAMPLE
 from tui.games.base import RulesError
 from tui.games.checks import check_session
-from tui.games.rftg import GAME
+from tui.games.rftg.game import GAME
 from tui.games.rftg.tableau import tableau_problems
 
 

@@ -233,7 +233,7 @@ def test_a_few_sessions_are_listed_alike_with_or_without_history_index(
         os.utime(saves / f"s{number}.toml", (number + 1, number + 1))
     script = ("import sys\nfrom pathlib import Path\n"
               "from tui.records.listing import list_sessions\n"
-              "from tui.games import GAME_MODULES\nGAME_MODULES['toy'] = 'tests.toy_game'\n"
+              "from tui.games import GAME_PACKAGES\nGAME_PACKAGES.append('tests.toy_unlisted')\n"
               f"listed = list_sessions(Path({str(saves)!r}))\n"
               "print([s.path.name for s in listed], [s.players for s in listed][0],\n"
               "      'sqlite3' in sys.modules)\n")

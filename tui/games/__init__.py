@@ -1,39 +1,62 @@
-"""The games Last Round knows, by the id a session file gives (``game = "rftg"``).
+"""The games Last Round knows: one line per game package, each exporting its PLUGIN
+(tui.games.base.GamePlugin). Everything else about a game is read from its plugin.
 
-Modules load on first use so that scoring one game never imports the other.
+A package's __init__ holds only its plugin, so listing the games imports no rules: a game's
+code loads on first use, and scoring one game never imports the other.
 """
 
 from __future__ import annotations
 
 import importlib
 
-from tui.games.base import Game
+from tui.games.base import Game, GamePlugin, load
 
-GAME_MODULES: dict[str, str] = {
-    "rftg": "tui.games.rftg",
-    "galileo": "tui.games.galileo",
-}
+GAME_PACKAGES: list[str] = [
+    "tui.games.rftg",
+    "tui.games.galileo",
+]
 
-GAME_TITLES: dict[str, str] = {
-    "rftg": "Race for the Galaxy",
-    "galileo": "Galileo Galilei",
-}
+
+def plugins() -> tuple[GamePlugin, ...]:
+    """Every game, in the registry's order (the home screen's, the exports')."""
+    return tuple(importlib.import_module(package).PLUGIN for package in GAME_PACKAGES)
+
+
+def game_ids() -> tuple[str, ...]:
+    return tuple(plugin.id for plugin in plugins())
+
+
+def plugin_of(game_id: str) -> GamePlugin:
+    """The game of that id; KeyError for an unknown id."""
+    found = next((plugin for plugin in plugins() if plugin.id == game_id), None)
+    if found is None:
+        raise KeyError(game_id)
+    return found
 
 
 def game_title(game_id: str) -> str:
     """The game's name for people; an unknown id is shown as it is written."""
-    return GAME_TITLES.get(game_id, game_id)
+    try:
+        return plugin_of(game_id).title
+    except KeyError:
+        return game_id
+
+
+def short_title(game_id: str) -> str:
+    """The game's name as its players say it (history's narrow column); an unknown id as
+    it is written."""
+    try:
+        return plugin_of(game_id).short_title
+    except KeyError:
+        return game_id
 
 
 def get_game(game_id: str) -> Game:
     """The rules object of a game; KeyError for an unknown id."""
-    module = importlib.import_module(GAME_MODULES[game_id])
-    game: Game = module.GAME
+    game: Game = load(plugin_of(game_id).game)
     return game
 
 
 def player_range(game_id: str) -> tuple[int, int]:
-    """The fewest and the most players the game is for (its MIN_PLAYERS and MAX_PLAYERS);
-    KeyError for an unknown id."""
-    module = importlib.import_module(GAME_MODULES[game_id])
-    return int(module.MIN_PLAYERS), int(module.MAX_PLAYERS)
+    """The fewest and the most players the game is for; KeyError for an unknown id."""
+    return plugin_of(game_id).players

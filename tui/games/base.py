@@ -6,6 +6,7 @@ session mapping (the same shape as the TOML file, see the README's save format).
 
 from __future__ import annotations
 
+import importlib
 import unicodedata
 from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
@@ -14,9 +15,9 @@ from typing import Any, Literal, Protocol
 Data = MutableMapping[str, Any]
 
 FieldKind = Literal["int", "text", "choice", "bool"]
-StepKind = Literal[
-    "setup", "form", "checklist", "cards", "turns", "breakdown"
-]
+# "setup", "form", "checklist" and "breakdown" are every game's; a game adds its own kinds,
+# each with its screen (GamePlugin.step_screens).
+StepKind = str
 DecidedBy = Literal["score", "tiebreak", "shared"]
 
 
@@ -223,3 +224,79 @@ def signed(number: int) -> str:
 
 def player_names(data: Mapping[str, Any]) -> list[str]:
     return [str(p["name"]) for p in data.get("players", [])]
+
+
+# --- a game as a plug-in ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HomeKey:
+    """The home screen's key that starts a new session of the game."""
+
+    key: str
+    label: str  # in the footer: "New Race"
+    tooltip: str
+
+
+@dataclass(frozen=True)
+class AppKey:
+    """A key of the app's own while a session of the game is open (Galileo's F2 summary):
+    it opens `screen`, a "module:Class" screen taking no arguments."""
+
+    key: str
+    id: str
+    label: str
+    tooltip: str
+    screen: str
+
+
+@dataclass(frozen=True)
+class Example:
+    """A finished session shipped in saves/examples/, as the home list shows it before
+    reading it: `checksum` (zlib.crc32 of the file) says it is still the one shipped."""
+
+    file: str
+    checksum: int
+    players: tuple[str, ...]
+    winners: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """Everything the app knows of a game, exported as PLUGIN by the game's package and
+    listed in tui.games.GAME_PACKAGES.
+
+    Reading it imports no rules: the code it names is given as "module:attr" strings (the
+    home screen needs only titles and keys), loaded when a session of the game needs it.
+    """
+
+    id: str  # the session file's `game`
+    title: str
+    short_title: str  # history's Game column, at most 7 characters
+    players: tuple[int, int]  # the fewest and the most
+    game: str  # "module:attr" of the Game object
+    home_key: HomeKey | None = None  # None: never offered as a new session (a test's game)
+    # The module of check_game_data and steps_to_check (opening a file; may also have
+    # check_logged_step); "": only the checks every game gets, on its procedure.
+    checks: str = ""
+    # Step kinds of the game's own, each to the "module:Class" of its screen.
+    step_screens: tuple[tuple[StepKind, str], ...] = ()
+    warm_up: tuple[str, ...] = ()  # modules imported once the home screen is drawn
+    warm_up_call: str = ""  # "module:function" called after them (say, to build an index)
+    count_columns: tuple[str, ...] = ()  # entered counts that score nothing, exported
+    tiebreak_columns: tuple[str, ...] = ()  # the CSV names of PlayerScore.tiebreak's values
+    edition_of: str = ""  # "module:function" naming a session's edition; "": one edition
+    bgg_id: int | None = None  # BoardGameGeek's id (the number in its address)
+    examples: tuple[Example, ...] = ()
+    app_keys: tuple[AppKey, ...] = ()
+    describe_draw: str = ""  # "module:function(data, draw) -> str" for replay's draw rows
+
+    @property
+    def has_editions(self) -> bool:
+        return bool(self.edition_of)
+
+
+def load(target: str) -> Any:
+    """The object a "module:attr" string names, its module imported on first use."""
+    module, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module), attr)

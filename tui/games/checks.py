@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
+from types import ModuleType
 from typing import Any
 
-from tui.games import get_game
+from tui.games import get_game, plugin_of
 from tui.games.base import RulesError, Scoring, Step
 from tui.games.values import confirmed, is_int, table_list
-
-GAME_CHECKS = {"rftg": "tui.games.rftg.checks", "galileo": "tui.games.galileo.checks"}
 
 
 def check_session(data: Mapping[str, Any]) -> Scoring | None:
@@ -32,15 +31,15 @@ def check_session(data: Mapping[str, Any]) -> Scoring | None:
     seated = data.get("players", [])
     if len(seated) < 2 and "setup" in confirmed(data):  # every game seats two at least
         raise RulesError("players", f"{len(seated)} seated, but the players were confirmed")
-    own = GAME_CHECKS.get(str(data["game"]))
-    if own is None:
+    own = plugin_of(str(data["game"])).checks
+    if not own:
         _check_logged_values(data, get_game(str(data["game"])).procedure(data))
         return None
     checks = importlib.import_module(own)  # each game's own checks load only for its sessions
     scoring: Scoring | None = checks.check_game_data(data)
     # After the checks above the steps can always be built (the property tests hold it to
     # that; opening still turns a miss into one line, see tui.session.opening.check_openable).
-    _check_logged_values(data, checks.steps_to_check(data))
+    _check_logged_values(data, checks.steps_to_check(data), checks)
     return scoring
 
 
@@ -75,8 +74,11 @@ FIELD_TYPES: dict[str, tuple[Callable[[object], bool], str]] = {
 }
 
 
-def _check_logged_values(data: Mapping[str, Any], steps: Sequence[Step]) -> None:
-    """What each step last recorded, of the type its screen shows it as."""
+def _check_logged_values(data: Mapping[str, Any], steps: Sequence[Step],
+                         checks: ModuleType | None = None) -> None:
+    """What each step last recorded, of the type its screen shows it as; a step of the game's
+    own kind by the game's `check_logged_step`, when its checks have one."""
+    own_check = getattr(checks, "check_logged_step", None)
     latest = _latest(data)
     for step in steps:
         found = latest.get(step.id)
@@ -92,7 +94,5 @@ def _check_logged_values(data: Mapping[str, Any], steps: Sequence[Step]) -> None
             names = values["players"]
             if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
                 raise RulesError(f"{where}.players", "must be a list of names")
-        if step.kind == "cards":
-            from tui.games.rftg.checks import check_tableau_values
-
-            check_tableau_values(values, where, data, step.title.split(":")[0])
+        if own_check is not None:
+            own_check(step, values, where, data)

@@ -12,6 +12,8 @@ import zlib
 from contextlib import suppress
 from pathlib import Path
 
+from tui.games import plugins
+from tui.games.base import Example
 from tui.records.history import PlayerResult, SessionRecord, read_record
 from tui.records.listing import Listed
 from tui.session.folder import session_stats
@@ -30,16 +32,14 @@ def is_example(path: Path) -> bool:
     return folder is not None and path.resolve().parent == folder.resolve()
 
 
-# What the home list shows of each shipped example (its game, players and winners), so the
-# home screen shows them without reading and totalling them first (about a tenth of the
-# start-up: the rules of both games and the card list would load). Each is keyed by a
-# checksum of the file: an example that changed since is read as any file.
-# tests/unit/test_examples.py checks every one against reading its file.
-HOME_ROWS: dict[str, tuple[int, str, tuple[str, ...], tuple[str, ...]]] = {
-    "galileo-4-players.toml": (0xA8D76A24, "galileo", ("Marta", "Jonas", "Priya", "Luis"),
-                               ("Priya",)),
-    "rftg-4-players.toml": (0x8015B021, "rftg", ("Maya", "Jonas", "Priya", "Luis"), ("Luis",)),
-}
+def home_rows() -> dict[str, tuple[str, Example]]:
+    """What the home list shows of each shipped example (its game, players and winners), by
+    file name, as each game's plugin gives it: the home screen shows them without reading and
+    totalling them first (about a tenth of the start-up: the rules of both games and the card
+    list would load). Each has a checksum of the file: an example that changed since is read
+    as any file. tests/unit/test_examples.py checks every one against reading its file."""
+    return {example.file: (plugin.id, example)
+            for plugin in plugins() for example in plugin.examples}
 
 
 def example_summaries() -> list[Listed]:
@@ -53,14 +53,15 @@ def example_summaries() -> list[Listed]:
 
 
 def home_record(folder: Path, name: str) -> SessionRecord:
-    """What the home list needs of an example: from HOME_ROWS while the file is the one
-    shipped, else read and totalled."""
-    known = HOME_ROWS.get(name)
+    """What the home list needs of an example: from its game's plugin while the file is the
+    one shipped, else read and totalled."""
+    known = home_rows().get(name)
     if known is not None:
-        checksum, game, players, winners = known
+        game, example = known
         with suppress(OSError):
-            if zlib.crc32((folder / name).read_bytes()) == checksum:
-                return SessionRecord(name, game=game, status="finished", winners=winners,
+            if zlib.crc32((folder / name).read_bytes()) == example.checksum:
+                return SessionRecord(name, game=game, status="finished",
+                                     winners=example.winners,
                                      players=tuple(PlayerResult(player, seat) for seat, player
-                                                   in enumerate(players, 1)))
+                                                   in enumerate(example.players, 1)))
     return read_record(folder, name)

@@ -21,9 +21,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from tui.games import GAME_MODULES
+from tui.games import game_ids
 from tui.games.base import Result, verdict
-from tui.records.export_facts import EDITIONS, game_columns, tiebreak_columns
+from tui.records.export_facts import game_columns, has_editions, tiebreak_columns
 from tui.records.history import PlayerResult, SessionRecord, record_of
 from tui.records.replay_text import correction_notes
 from tui.session.files import SaveError, atomic_write
@@ -89,7 +89,7 @@ def table_row(cells: Sequence[str]) -> str:
 
 def games_in_order(records: Iterable[SessionRecord]) -> list[str]:
     """The games of `records` in the games' own order (an unknown game after them, by id)."""
-    known = list(GAME_MODULES)
+    known = list(game_ids())
     return sorted({r.game for r in records},
                   key=lambda g: (known.index(g) if g in known else len(known), g))
 
@@ -118,7 +118,7 @@ def fact_columns(records: Iterable[SessionRecord]) -> list[str]:
 def player_facts(record: SessionRecord, player: PlayerResult) -> dict[str, object]:
     """A player's cells in the game's own columns: the edition, the counts, the tie-break."""
     facts: dict[str, object] = {"edition": visible(record.edition)} if (
-        record.game in EDITIONS) else {}
+        has_editions(record.game)) else {}
     facts.update(player.counts)
     facts.update(zip(tiebreak_columns(record.game, len(player.tiebreak)), player.tiebreak,
                      strict=True))

@@ -10,45 +10,54 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-# Per game, the counts a player enters that are no scoring part, under their save-file keys
-# (which are also their CSV columns): Race for the Galaxy's cards in hand and goods on worlds.
-COUNTS: dict[str, tuple[str, ...]] = {"rftg": ("hand", "goods")}
+from tui.games import plugin_of
+from tui.games.base import GamePlugin, load
 
-# Per game, the CSV columns of the rules' tie-break values (PlayerScore.tiebreak), in the
-# order they count. Race for the Galaxy: cards in hand plus goods; Galileo Galilei: dice
-# values left, then Quadrant tokens left.
-TIEBREAK_COLUMNS: dict[str, tuple[str, ...]] = {
-    "rftg": ("tiebreak_hand_plus_goods",),
-    "galileo": ("tiebreak_dice", "tiebreak_quadrants"),
-}
 
-# The games whose sessions name an edition (the `edition` key of the save format).
-EDITIONS = ("rftg",)
+def _plugin(game: str) -> GamePlugin | None:
+    try:
+        return plugin_of(game)
+    except KeyError:  # a game this Last Round doesn't know: no columns of its own
+        return None
+
+
+def has_editions(game: str) -> bool:
+    """Whether the game's sessions name an edition (the `edition` key of the save format)."""
+    plugin = _plugin(game)
+    return plugin is not None and plugin.has_editions
+
+
+def counts(game: str) -> tuple[str, ...]:
+    """The counts a player enters that are no scoring part, under their save-file keys (which
+    are also their CSV columns): Race for the Galaxy's cards in hand and goods on worlds."""
+    plugin = _plugin(game)
+    return plugin.count_columns if plugin else ()
 
 
 def session_edition(data: Mapping[str, Any]) -> str:
     """The edition whose card values scored (the rules' own default when the file names
     none); "" for a game of one edition. The data has passed the rules' checks."""
-    if data.get("game") not in EDITIONS:
+    plugin = _plugin(str(data.get("game")))
+    if plugin is None or not plugin.has_editions:
         return ""
-    from tui.games.rftg.entries import edition_of  # only a session of the game loads its rules
-
-    return edition_of(data)
+    edition: str = load(plugin.edition_of)(data)  # only a session of the game loads its rules
+    return edition
 
 
 def player_counts(game: str, player: Mapping[str, Any]) -> dict[str, int]:
-    """The player's entered counts of COUNTS[game] (those present), by key."""
-    return {key: int(player[key]) for key in COUNTS.get(game, ()) if key in player}
+    """The player's entered counts of the game's `counts` (those present), by key."""
+    return {key: int(player[key]) for key in counts(game) if key in player}
 
 
 def tiebreak_columns(game: str, count: int) -> tuple[str, ...]:
-    """The columns of a game's `count` tie-break values (`tiebreak_1`... for a game without
-    names for them)."""
-    named = TIEBREAK_COLUMNS.get(game, ())
+    """The columns of a game's `count` tie-break values (PlayerScore.tiebreak) in the order
+    they count, named by the game (`tiebreak_1`... for a game without names for them)."""
+    plugin = _plugin(game)
+    named = plugin.tiebreak_columns if plugin else ()
     return named if len(named) == count else tuple(f"tiebreak_{n}" for n in range(1, count + 1))
 
 
 def game_columns(game: str, tiebreaks: int) -> list[str]:
     """A game's columns after the common ones: the edition, the counts, the tie-break values."""
-    edition = ["edition"] if game in EDITIONS else []
-    return [*edition, *COUNTS.get(game, ()), *tiebreak_columns(game, tiebreaks)]
+    edition = ["edition"] if has_editions(game) else []
+    return [*edition, *counts(game), *tiebreak_columns(game, tiebreaks)]

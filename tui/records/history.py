@@ -30,7 +30,7 @@ class PlayerResult:
     parts: Mapping[str, int] = field(default_factory=dict)
     place: int | None = None
     tiebreak: tuple[int, ...] = ()  # the rules' tie-break values, in the order they count
-    counts: Mapping[str, int] = field(default_factory=dict)  # see export_facts.COUNTS
+    counts: Mapping[str, int] = field(default_factory=dict)  # see export_facts.counts
 
 
 @dataclass(frozen=True)

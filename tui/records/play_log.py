@@ -25,7 +25,7 @@ from typing import Any
 from urllib.parse import quote
 from xml.etree import ElementTree
 
-from tui.games import game_title
+from tui.games import game_title, plugin_of
 from tui.games.base import Result, verdict
 from tui.records.replay import final_result
 from tui.session.plain_text import visible
@@ -33,8 +33,13 @@ from tui.session.plain_text import visible
 SOURCE_NAME = "Last Round"
 LINK_START = "bgstats://app.bgstatsapp.com/createPlay.html?data="
 
-# BoardGameGeek's id of each game (the number in the game's boardgamegeek.com address).
-BGG_IDS: dict[str, int] = {"rftg": 28143}
+
+def bgg_id(game_id: str) -> int | None:
+    """BoardGameGeek's id of the game (the number in its boardgamegeek.com address), if any."""
+    try:
+        return plugin_of(game_id).bgg_id
+    except KeyError:
+        return None
 
 
 def moment(stamp: object) -> datetime | None:
@@ -89,8 +94,9 @@ def bgstats_play(data: Mapping[str, Any], file_name: str, *,
         play["durationMin"] = minutes
     play["comments"] = comments(data, result)
     game: dict[str, Any] = {"name": game_title(game_id), "sourceGameId": game_id}
-    if game_id in BGG_IDS:
-        game["bggId"] = BGG_IDS[game_id]
+    found = bgg_id(game_id)
+    if found is not None:
+        game["bggId"] = found
     play["game"] = game | {"highestWins": True, "noPoints": False}
     places = {player.name: place for place, player in result.ranking()}
     first = start_seat(data)
@@ -135,8 +141,9 @@ def bgg_play(data: Mapping[str, Any], file_name: str, *,
         "length": str(minutes or 0), "incomplete": "0", "nowinstats": "0", "location": ""})
     item = ElementTree.SubElement(play, "item", {"name": game_title(game_id),
                                                   "objecttype": "thing"})
-    if game_id in BGG_IDS:
-        item.set("objectid", str(BGG_IDS[game_id]))
+    found = bgg_id(game_id)
+    if found is not None:
+        item.set("objectid", str(found))
     subtypes = ElementTree.SubElement(item, "subtypes")
     ElementTree.SubElement(subtypes, "subtype", {"value": "boardgame"})
     seats = ElementTree.SubElement(play, "players")

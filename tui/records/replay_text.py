@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from tui.games import get_game
-from tui.games.base import BROKEN, Step
+from tui.games import game_ids, get_game, plugin_of
+from tui.games.base import BROKEN, Step, load
 
 # Labels for values a step records without a field of its own.
 VALUE_LABELS = {
@@ -86,11 +86,12 @@ def draw_rows(draws: Sequence[Any], earlier: Sequence[Any], game_id: str,
     """Every draw so far, the ones made (or removed) in this entry marked, as the turns screen
     lists them; `data` (the session before the entry) names whose turn each was."""
     describe: Callable[[Any], str] = value_text
-    if game_id == "galileo":
-        from tui.games.galileo.turns import describe_draw, turn_name
+    own = plugin_of(game_id).describe_draw if game_id in game_ids() else ""
+    if own:
+        describe_own = load(own)
 
         def describe(draw: Any) -> str:
-            return describe_draw(draw, turn_name(data or {}, draw.get("turn")))
+            return str(describe_own(data or {}, draw))
     if not draws:
         return [("Tier III cards drawn", "none")]
     rows = []

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tui.games import GAME_MODULES
+from tui.games import game_ids
 from tui.games.base import RulesError, name_key
 from tui.session.plain_text import UNSAFE, one_line, unsafe_character, visible
 
@@ -175,8 +175,9 @@ def check_common_keys(data: Mapping[str, Any]) -> None:
     if fmt < 1:
         raise RulesError("format", f"{fmt} is not a known format")
     game = data.get("game")
-    if not isinstance(game, str) or game not in GAME_MODULES:
-        known = ", ".join(f'"{g}"' for g in GAME_MODULES)
+    known_games = game_ids()
+    if not isinstance(game, str) or game not in known_games:
+        known = ", ".join(f'"{g}"' for g in known_games)
         raise RulesError("game", f"{game!r} is not a known game (known: {known})")
     if data.get("status") not in STATUSES:
         raise RulesError("status", 'must be "in-progress" or "finished"')

@@ -21,7 +21,6 @@ turns (screens.turns), and tests/ui/test_textual_names.py fails when an upgrade 
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any
 
@@ -29,30 +28,14 @@ from textual.app import App
 from textual.timer import Timer
 
 from screens.step import StepScreen
-from tui.games import GAME_MODULES
+from screens.step_kinds import step_screen
+from tui.games import game_ids
 from tui.games.base import Step
 from tui.session.owner import Session
 
 # How long the typing pauses before the final scores it gives are built (foresee_soon): a
 # key typed meanwhile would wait for them (a few tens of milliseconds).
 FORESEE_AFTER = 0.1  # seconds
-
-# Step kinds to the screen module and class that shows them; loaded on first use.
-STEP_SCREENS: dict[str, tuple[str, str]] = {
-    "setup": ("screens.setup", "SetupScreen"),
-    "form": ("screens.form", "FormScreen"),
-    "checklist": ("screens.checklist", "ChecklistScreen"),
-    "cards": ("screens.cards", "CardsScreen"),
-    "turns": ("screens.turns", "TurnsScreen"),
-    "breakdown": ("screens.breakdown", "BreakdownScreen"),
-}
-
-
-def step_screen(kind: str) -> type[StepScreen]:
-    module, name = STEP_SCREENS[kind]
-    factory: type[StepScreen] = getattr(importlib.import_module(module), name)
-    return factory
-
 
 class StepAhead(App[Any]):
     session: Session | None
@@ -107,7 +90,7 @@ class StepAhead(App[Any]):
         if not self.warmed_up:  # built once they need no import (a moment after start)
             return
         built = self.new_sessions = self.new_sessions or {}
-        game_id = next((game for game in GAME_MODULES if game not in built), None)
+        game_id = next((game for game in game_ids() if game not in built), None)
         if game_id is None:
             return
         session = Session.new(game_id, seed=self.fixed_seed, created=self.clock())

@@ -1,5 +1,5 @@
-"""The app's own keys, beside every screen's: help, the Galileo aids, saving elsewhere and
-quitting, and when each is offered. Mixed into LastRoundApp."""
+"""The app's own keys, beside every screen's: help, each game's own (Galileo's aids, from its
+plugin), saving elsewhere and quitting, and when each is offered. Mixed into LastRoundApp."""
 
 from __future__ import annotations
 
@@ -8,8 +8,17 @@ from pathlib import Path
 
 from textual.binding import Binding
 
+from tui.games import plugin_of, plugins
+from tui.games.base import AppKey, load
 from tui.session.owner import Session
 from tui.shell.small_window import SmallWindow
+
+
+def game_key_bindings() -> list[Binding]:
+    """Each game's own keys (GamePlugin.app_keys), offered while a session of it is open."""
+    return [Binding(key.key, f"game_key({key.id!r})", key.label, id=key.id,
+                    tooltip=key.tooltip)
+            for plugin in plugins() for key in plugin.app_keys]
 
 
 class AppKeys(SmallWindow):
@@ -17,10 +26,7 @@ class AppKeys(SmallWindow):
         Binding("f1", "help", "Help", id="help", tooltip="Explain this screen and its keys"),
         Binding("ctrl+q", "quit", "Quit", id="quit", priority=True,
                 tooltip="Leave Last Round (everything confirmed is already saved)"),
-        Binding("f2", "galileo_summary", "Summary", id="galileo-summary",
-                tooltip="Galileo Galilei: what scored during play and when"),
-        Binding("f3", "galileo_dice", "Dice", id="galileo-dice",
-                tooltip="Galileo Galilei: the dice with their colour-blind marks"),
+        *game_key_bindings(),  # read once, as the app's class is made
         Binding("f4", "open_table", "Table", id="open-table",
                 tooltip="Table mode: let each player enter their own steps from their own "
                 "terminal (`lastround join`)"),
@@ -40,17 +46,16 @@ class AppKeys(SmallWindow):
     can_open_table: Callable[[], bool]  # tui.shell.hosting
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The Galileo keys exist only while a Galileo session is open; while the window is
-        too small, only quitting does anything."""
+        """A game's own keys exist only while a session of that game is open; while the
+        window is too small, only quitting does anything."""
         if self.is_too_small:
             return action == "quit"
         if action == "home":
             return self.session is not None
-        if action.startswith("galileo_"):
-            # A replay looks back: the Galileo aids for entering counts make room in its footer.
+        if action == "game_key":
+            # A replay looks back: a game's aids for entering counts make room in its footer.
             looking_back = getattr(self.screen, "LOOKS_BACK", False)
-            return (self.session is not None and self.session.game_id == "galileo"
-                    and not looking_back)
+            return self.open_games_key(str(parameters[0])) is not None and not looking_back
         if action == "open_table":  # offered on each player's step, while no table is open
             shown = next((s for s in reversed(self.screen_stack) if hasattr(s, "step")), None)
             step = getattr(shown, "step", None)  # the step under F1's help too
@@ -59,15 +64,17 @@ class AppKeys(SmallWindow):
             return self.session is not None and not self.read_only
         return True
 
-    def action_galileo_summary(self) -> None:
-        from screens.galileo_extras import ScoreSummaryScreen
+    def open_games_key(self, key_id: str) -> AppKey | None:
+        """The open session's game's own key of that id, if it has one."""
+        if self.session is None:
+            return None
+        return next((key for key in plugin_of(self.session.game_id).app_keys
+                     if key.id == key_id), None)
 
-        self.push_screen(ScoreSummaryScreen())
-
-    def action_galileo_dice(self) -> None:
-        from screens.galileo_extras import DiceScreen
-
-        self.push_screen(DiceScreen())
+    def action_game_key(self, key_id: str) -> None:
+        key = self.open_games_key(key_id)
+        if key is not None:
+            self.push_screen(load(key.screen)())
 
     def action_help(self) -> None:
         from screens.help import HelpScreen

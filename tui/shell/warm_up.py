@@ -1,28 +1,27 @@
-"""What the steps of either game need, imported off the event loop once the home screen is
+"""What the steps of a game need, imported off the event loop once the home screen is
 drawn: the first key of a session then waits for no import (nor the first save for tomlkit)."""
 
 from __future__ import annotations
+
+from tui.games import plugins
+from tui.games.base import load
 
 WARM_UP_MODULES = (
     "screens.setup", "screens.form", "screens.checklist", "screens.breakdown",
     "screens.help", "tomlkit", "tui.session.text",
     "tui.session.hosting",  # the table's (F4, or a session reopened with its table open)
 )
-# Each game's own; with a session open (say after `lastround new rftg`) only its game's are
-# loaded, as the other game's may never be needed (about 0.6 MiB for Galileo's).
-GAME_WARM_UP_MODULES = {
-    "rftg": ("screens.cards", "tui.games.rftg"),
-    "galileo": ("screens.turns", "screens.draw", "tui.games.galileo"),
-}
 
 
 def warm_up(game_id: str | None = None) -> None:
+    """Every game's own modules (GamePlugin.warm_up); with a session open (say after
+    `lastround new rftg`) only its game's, as another game's may never be needed (about
+    0.6 MiB for Galileo's)."""
     import importlib  # not loaded at start: the warm-up runs once the home screen is drawn
 
-    games = [game_id] if game_id in GAME_WARM_UP_MODULES else list(GAME_WARM_UP_MODULES)
-    for module in (*WARM_UP_MODULES, *(m for game in games for m in GAME_WARM_UP_MODULES[game])):
+    games = [p for p in plugins() if p.id == game_id] or list(plugins())
+    for module in (*WARM_UP_MODULES, *(m for game in games for m in game.warm_up)):
         importlib.import_module(module)
-    if "rftg" in games:
-        from tui.games import rftg
-
-        rftg.search_cards("warm")  # parses the card list and builds the search index
+    for game in games:
+        if game.warm_up_call:
+            load(game.warm_up_call)()  # say, Race's card list parsed and its search index built

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from tui.games.base import RulesError
+from tui.games.galileo import PLUGIN
 from tui.games.values import is_int
 
 
@@ -30,7 +31,7 @@ SCALE_TILES = 4  # four Scale tiles, each under one Subject tile
 TRIBUNAL_LOW, TRIBUNAL_HIGH = -10, 10
 TRACK_LAP = 100  # past 100 the Score token is flipped and counting goes round again
 PARTS: tuple[str, ...] = ("track", "university", "cellar", "tribunal")  # the spec's order
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
+MIN_PLAYERS, MAX_PLAYERS = PLUGIN.players
 
 TRIGGER_HOWS: tuple[str, ...] = ("display", "reward")
 

@@ -284,3 +284,8 @@ def record_draw(
     data.setdefault("draws", []).append(draw)
     return draw
 
+
+
+def logged_draw(data: Mapping[str, Any], draw: Mapping[str, Any]) -> str:
+    """A draw as replay lists it, with whose turn it was in the session `data`."""
+    return describe_draw(draw, turn_name(data, draw.get("turn")))

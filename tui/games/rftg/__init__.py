@@ -1,27 +1,29 @@
-"""Race for the Galaxy, base game: the end of the game and the final score.
+"""Race for the Galaxy, base game: the game as the app knows it.
 
-Pure rules, standard library only. The end triggers (ending), the twelve 6-cost development
-formulas (bonuses) and the tie-break (scoring) live in their own modules; card facts come
-from the packaged ``cards.toml``. The second edition (2018) is the default; the first
-differs on five cards. The card picker's look-ups are the game's public face here.
+The rules are in `game` and the modules it names: the end triggers (ending), the twelve
+6-cost development formulas (bonuses), the tie-break (scoring), card facts from the packaged
+``cards.toml`` (cards) and the card picker's look-ups (search). The second edition (2018) is
+the default; the first differs on five cards. This holds only the plugin, so listing the
+games loads none of them.
 """
 
-from tui.games.rftg.cards import DEFAULT_EDITION, EDITIONS, card
-from tui.games.rftg.facts import MAX_PLAYERS, MIN_PLAYERS
-from tui.games.rftg.game import GAME
-from tui.games.rftg.search import matching_cards, search_cards, unknown_card_message
-from tui.games.rftg.tableau import tableau_problems, used_up
+from tui.games.base import Example, GamePlugin, HomeKey
 
-__all__ = [
-    "DEFAULT_EDITION",
-    "EDITIONS",
-    "GAME",
-    "MAX_PLAYERS",
-    "MIN_PLAYERS",
-    "card",
-    "matching_cards",
-    "search_cards",
-    "tableau_problems",
-    "unknown_card_message",
-    "used_up",
-]
+PLUGIN = GamePlugin(
+    id="rftg",
+    title="Race for the Galaxy",
+    short_title="RftG",
+    players=(2, 4),
+    game="tui.games.rftg.game:GAME",
+    checks="tui.games.rftg.checks",
+    home_key=HomeKey("r", "New Race", "Start a new Race for the Galaxy session"),
+    step_screens=(("cards", "screens.cards:CardsScreen"),),
+    warm_up=("screens.cards", "tui.games.rftg.game"),
+    warm_up_call="tui.games.rftg.search:build_index",
+    count_columns=("hand", "goods"),  # cards in hand and goods on worlds
+    tiebreak_columns=("tiebreak_hand_plus_goods",),
+    edition_of="tui.games.rftg.entries:edition_of",
+    bgg_id=28143,
+    examples=(Example("rftg-4-players.toml", 0x8015B021, ("Maya", "Jonas", "Priya", "Luis"),
+                      ("Luis",)),),
+)

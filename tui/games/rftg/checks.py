@@ -28,6 +28,13 @@ def check_tableau_values(
     return cards
 
 
+def check_logged_step(step: Step, values: Mapping[str, Any], where: str,
+                      data: Mapping[str, Any]) -> None:
+    """A cards step's logged tableau (called by tui.games.checks for each logged step)."""
+    if step.kind == "cards":
+        check_tableau_values(values, where, data, step.title.split(":")[0])
+
+
 # What a player's table holds when it is scored from its listed cards.
 LISTED_KEYS = frozenset({"tableau", "chips", "hand", "goods"})
 QUICK_KEYS = frozenset({"tableau_vp", "bonus_vp"})

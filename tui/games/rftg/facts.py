@@ -1,7 +1,9 @@
-"""Race for the Galaxy's fixed numbers: players, VP chips, the end triggers, the round."""
+"""Race for the Galaxy's fixed numbers: players (the plugin's), VP chips, the end triggers,
+the round."""
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 4
+from tui.games.rftg import PLUGIN
+
+MIN_PLAYERS, MAX_PLAYERS = PLUGIN.players
 CHIPS_PER_PLAYER = 12
 TABLEAU_TRIGGER = 12  # face-up cards in one tableau that end the game
 HAND_LIMIT = 10  # cards kept at the end of every round

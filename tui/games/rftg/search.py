@@ -129,6 +129,11 @@ def search_cards(query: str, limit: int = 10) -> list[str]:
     return ranked[:limit]
 
 
+def build_index() -> None:
+    """Parse the card list and build the search index before the first search needs them."""
+    search_cards("warm")
+
+
 def matching_cards(query: str, limit: int = 10) -> list[str]:
     """The names the typed letters spell, best first: `search_cards` without the guesses.
 
