@@ -13,7 +13,7 @@ import pytest
 from tests.conftest import FIXED_TIME
 from tests.toy_game import ToyGame
 from tui.games.base import RulesError, Step
-from tui.session.drafts import draft_path
+from tui.session.drafts import Drafts, draft_path
 from tui.session.files import read_session
 from tui.session.keeper import PAUSE_MESSAGE, Keeper
 from tui.session.locks import lock_path
@@ -210,6 +210,7 @@ def test_drafts_come_back_to_the_next_keeper_until_the_step_is_confirmed(
     assert again.draft_for(step(again, "round")) == typed
     again.confirm(step(again, "round"), {})
     assert again.draft_for(step(again, "round")) is None
+    assert "round" not in Drafts(path).steps, "a confirmed step's draft is dropped"
 
 
 def test_a_correction_keeps_the_old_values_and_a_refused_one_changes_nothing(
@@ -248,3 +249,20 @@ def test_a_correction_that_can_not_be_saved_leaves_the_session_as_it_was(
     refused = other.correct(session, "points-0", points(14))
     assert isinstance(refused, Refused) and "open in another Last Round" in refused.reason
     assert session.data is kept and session.data["players"][0]["points"] == 12
+
+
+def test_a_correction_whose_save_fails_leaves_the_session_as_it_was(
+        saves: Path, keepers: list[Keeper]) -> None:
+    keeper = seated(saves, keepers)
+    for step_id, values in (("round", {}), ("points-0", points(12)), ("points-1", points(9))):
+        keeper.confirm(step(keeper, step_id), values)
+    assert keeper.session is not None
+    finished = Session(keeper.session.data, saves / "a-folder.toml")
+    keeper.close()
+    (saves / "a-folder.toml").mkdir()  # lockable, but no file can be written in its place
+    replaying = keeper_in(saves, keepers)
+    kept = finished.data
+    not_saved = replaying.correct(finished, "points-0", points(14))
+    assert isinstance(not_saved, NotSaved) and "Could not save" in not_saved.why
+    assert finished.data is kept and finished.data["players"][0]["points"] == 12
+    assert replaying.unsaved
