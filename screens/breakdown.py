@@ -11,6 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
 
+from screens.owner import owner_of
 from screens.step import StepScreen
 from tui.games.base import Result, RulesError, Step, verdict
 from tui.widgets.plain import Plain, PlainTable
@@ -143,7 +144,7 @@ class BreakdownScreen(StepScreen):
         if self.read_only:
             self.lastround.go_home()
         else:
-            self.lastround.finish_now()
+            owner_of(self).finish_now()
 
     def action_leave(self) -> None:
         if self.read_only:

@@ -90,7 +90,7 @@ class CardsScreen(TableauEditing):
         """The player's values known so far, and whether they open in quick entry."""
         known = session.values_for(step) or dict(session.data["players"][step.player or 0])
         quick = "tableau_vp" in known and "tableau" not in known
-        kept = None if self.read_only else self.lastround.draft_for(step)
+        kept = None if self.read_only else self.lastround.keeper.draft_for(step)
         if kept is not None and kept.get("entry") in ("cards", "quick"):
             quick = kept["entry"] == "quick"  # its fields are built, to take the draft
         return known, quick

@@ -18,9 +18,11 @@ from textual.widgets.option_list import Option
 
 from screens.cards import CardsScreen
 from screens.form import FormScreen
+from screens.owner import owner_of
 from screens.step import StepScreen
-from tui.games.base import RulesError, Step
+from tui.games.base import Step
 from tui.records.corrections import Correctable
+from tui.session.outcomes import Refused
 from tui.session.owner import Session
 from tui.widgets.footer import SteadyFooter
 from tui.widgets.key_order import focus_now
@@ -121,13 +123,13 @@ class Correcting(StepScreen):
         self.app.pop_screen()
 
     def save_correction(self, values: dict[str, Any]) -> None:
-        try:
-            why = self.lastround.apply_correction(self.session, self.step.id, values)
-        except RulesError as error:
-            self.refuse(error.key, error.message)
+        not_saved = owner_of(self).keeper.correct(self.session, self.step.id, values)
+        if isinstance(not_saved, Refused):
+            self.refuse(not_saved.field, not_saved.reason)
             return
-        if why:  # the typed values stay on screen to try again
-            self.say(why)
+        if not_saved is not None:  # the typed values stay on screen to try again
+            self.notify(not_saved.why, title="Not saved", severity="error", timeout=15)
+            self.say(not_saved.why)
             return
         self.app.pop_screen()
         self.on_saved()

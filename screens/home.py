@@ -167,7 +167,7 @@ class HomeScreen(Screen[None]):
         table = self.query_one(DataTable)
         table.clear()
         # An unfinished session (say, after a dropped connection) comes first, to resume.
-        listed = home_order(list_sessions(self.lastround.saves))
+        listed = home_order(list_sessions(self.lastround.keeper.saves))
         # A fresh saves folder: the shipped examples show what a finished game looks like.
         examples = [] if listed else [s for s in example_summaries() if not s.error]
         self.examples = {str(s.path) for s in examples}
@@ -183,7 +183,7 @@ class HomeScreen(Screen[None]):
             EXAMPLES_HEADING if examples else OWN_HEADING)
         if not self.summaries:
             self.query_one("#session-error", Static).update(
-                f"No sessions yet in {self.lastround.saves}/")
+                f"No sessions yet in {self.lastround.keeper.saves}/")
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         summary = self.summaries.get(str(event.row_key.value))

@@ -1,8 +1,11 @@
-"""What a screen may ask the app: the session's one owner.
+"""What a screen may ask its app.
 
-Screens show a step and hand what was typed to the owner, which changes the session, saves
-it and chooses the next screen; no screen writes the session itself. The app (tui.app)
-is the owner: screens reach it through `owner_of`, never by importing the app.
+Screens show a step and hand what was typed on; no screen writes the session itself. A step
+screen asks its app (`StepOwner`) to confirm, go back or go home, and asks the app's keeper
+(`StepKeeper`) for what was typed before: the host's app (tui.app) holds the session keeper
+(tui.session.keeper), a player's own terminal (tui.shell.join_app) their seat
+(tui.session.seat). The host's other screens ask `Owner`: its keeper, and where to go.
+Screens reach the app through `owner_of`, never by importing it.
 """
 
 from __future__ import annotations
@@ -15,54 +18,58 @@ if TYPE_CHECKING:
 
     from tui.games.base import Step
     from tui.session.drafts import DraftValues
-    from tui.session.owner import Session
+    from tui.session.keeper import Keeper
 
 
-class Owner(Protocol):
-    @property
-    def saves(self) -> Path: ...
-
-    @property
-    def session(self) -> Session | None: ...
+class StepKeeper(Protocol):
+    """What a step screen asks about the session: whether it may type, and its drafts."""
 
     @property
     def read_only(self) -> bool: ...
 
-    @property
-    def unsaved(self) -> bool: ...
+    def draft_for(self, step: Step) -> DraftValues | None: ...
 
-    # a session --------------------------------------------------------------
+    def keep_draft(self, step: Step, values: DraftValues | None) -> None: ...
+
+
+class StepOwner(Protocol):
+    """What a step screen asks its app: the host's, or a player's own terminal's."""
+
+    @property
+    def keeper(self) -> StepKeeper: ...
+
+    def confirm_step(self, values: dict[str, Any], *, partial: bool = False) -> None: ...
+
+    def go_back(self) -> None: ...
+
+    def go_home(self, message: str = "") -> None: ...
+
+
+class Owner(StepOwner, Protocol):
+    """What the host's screens ask the app: its session keeper, and where to go."""
+
+    @property
+    def keeper(self) -> Keeper: ...
+
     def start_new(self, game_id: str) -> None: ...
 
     def open_file(self, path: Path, *, read_only: bool = False) -> None: ...
 
     def show_history(self) -> None: ...
 
-    def go_home(self, message: str = "") -> None: ...
-
     def close_session(self) -> None: ...
-
-    # its steps --------------------------------------------------------------
-    def confirm_step(self, values: dict[str, Any], *, partial: bool = False) -> None: ...
-
-    def go_back(self) -> None: ...
 
     def finish_now(self) -> None: ...
 
-    def draft_for(self, step: Step) -> DraftValues | None: ...
-
-    def keep_draft(self, step: Step, values: DraftValues | None) -> None: ...
-
-    # after the game, and when its folder can't be written -----------------------
-    def apply_correction(self, session: Session, step_id: str,
-                         values: dict[str, Any]) -> str: ...
-
-    def save_elsewhere(self, folder: Path) -> str: ...
-
 
 def owner_of(screen: Screen[Any]) -> Owner:
-    """The app that shows `screen`, as what the screen may ask of it."""
+    """The host's app that shows `screen`, as what the screen may ask of it."""
     return cast("Owner", screen.app)
+
+
+def step_owner_of(screen: Screen[Any]) -> StepOwner:
+    """The app that shows the step screen `screen` (the host's or a player's own)."""
+    return cast("StepOwner", screen.app)
 
 
 @runtime_checkable

@@ -265,7 +265,7 @@ class ReplayScreen(Screen[None]):
         from tui.session.files import SaveError
 
         try:
-            target = export_session(self.lastround.saves, self.path_name, self.session.data)
+            target = export_session(self.lastround.keeper.saves, self.path_name, self.session.data)
         except (OSError, ValueError, SaveError) as error:
             self.notify(f"Not exported: {error}", title="Export", severity="error")
             return

@@ -64,16 +64,16 @@ class SaveElsewhereScreen(ModalScreen[None]):
         except Invalid as problem:
             error.show(str(problem))
             return
-        app = owner_of(self)
-        failed_before = app.unsaved
-        failure = app.save_elsewhere(Path(typed).expanduser())
-        if failure:
+        keeper = owner_of(self).keeper
+        failed_before = keeper.unsaved
+        failure = keeper.save_elsewhere(Path(typed).expanduser())
+        if failure is not None:
             error.show(failure)
             return
         self.dismiss(None)
-        assert app.session is not None
+        assert keeper.session is not None
         go_on = " Enter confirms the step again and goes on." if failed_before else ""
-        self.notify(f"Saved as {app.session.path}.{go_on}", title="Saved", timeout=10)
+        self.notify(f"Saved as {keeper.session.path}.{go_on}", title="Saved", timeout=10)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -13,7 +13,7 @@ from textual.reactive import Reactive
 from textual.widgets import Static
 
 from screens.offstage import Offstage
-from screens.owner import Owner, owner_of
+from screens.owner import StepOwner, step_owner_of
 from tui.games.base import Step
 from tui.session.drafts import DraftValues
 from tui.session.owner import Session
@@ -50,12 +50,12 @@ class StepScreen(Offstage):
         self.table_text = ""  # table mode's line: kept until the screen is built to show it
 
     @property
-    def lastround(self) -> Owner:
-        return owner_of(self)
+    def lastround(self) -> StepOwner:
+        return step_owner_of(self)
 
     @property
     def read_only(self) -> bool:
-        return self.lastround.read_only
+        return self.lastround.keeper.read_only
 
     def compose(self) -> ComposeResult:
         self.show_heading()
@@ -150,7 +150,7 @@ class StepScreen(Offstage):
     def show_draft(self) -> None:
         """Bring back what was typed in this step before (a dropped link, Esc, Ctrl+O)."""
         self.untouched = self.draft()
-        kept = None if self.read_only else self.lastround.draft_for(self.step)
+        kept = None if self.read_only else self.lastround.keeper.draft_for(self.step)
         if kept is None or self.untouched is None or kept == self.untouched:
             return
         try:
@@ -164,7 +164,7 @@ class StepScreen(Offstage):
         if self.untouched is None or self.read_only or not self.is_mounted:
             return
         typed = self.draft()
-        self.lastround.keep_draft(self.step, None if typed == self.untouched else typed)
+        self.lastround.keeper.keep_draft(self.step, None if typed == self.untouched else typed)
 
     def show_table_line(self, text: str) -> None:
         """Table mode: every seat's standing on this kind of step ("" hides the line)."""

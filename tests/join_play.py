@@ -1,6 +1,6 @@
 """A player's terminal at a table (`lastround join`) in Pilot tests, with the host simulated.
 
-`Host` does what the host's app does with the table's mailboxes (tui.shell.hosting), without
+`Host` does what the host's app does with the table's mailboxes (tui.session.keeper), without
 an app: it holds the session's lock (so the host is present), takes each offer by the rules
 (tui.session.hosting.take_offer), saves, then answers and passes on the notices. Tests call
 `serve` between a player's keys, or let `until` call it while they wait.

@@ -1,14 +1,15 @@
-"""LastRoundApp: the session's one owner, wiring the screens to it; `make_app` is the one
-factory the command line and the tests both use.
+"""LastRoundApp: the screens wired to the session keeper; `make_app` is the one factory the
+command line and the tests both use.
 
-The screens ask it for what they need (screens.owner); it changes the session, saves it and
-shows the next screen. Its keys, look, drafts and lock are mixed in from tui.shell and
-tui.session.safekeeping."""
+The session keeper (tui.session.keeper, no Textual) owns the open session: it confirms,
+saves, keeps drafts and the lock, and takes the table's offers. The app holds it, hands it
+what the screens ask (screens.owner) and turns each of its answers into what is shown: the
+next screen, the box that asks the table first, a refusal at its field. Its keys and look
+are mixed in from tui.shell."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextlib import suppress
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -21,14 +22,26 @@ from screens import STYLESHEETS
 from screens.owner import Owner, ShowsNotices
 from screens.step import StepScreen
 from screens.step_kinds import step_screen
-from tui.games.base import RulesError, Step
-from tui.session.files import SaveError
+from tui.games.base import Step
+from tui.session.keeper import Keeper
+from tui.session.outcomes import (
+    AskFirst,
+    Confirmed,
+    Finished,
+    Home,
+    Next,
+    NotOpened,
+    NotSaved,
+    Refused,
+    SeatConflict,
+    SeatEntered,
+    Stay,
+    TableNews,
+)
 from tui.session.owner import Session, now_stamp
 from tui.session.plain_text import visible
-from tui.session.safekeeping import Safekeeping, load_session
 from tui.shell.ahead import StepAhead
-from tui.shell.drafting import Drafting
-from tui.shell.hosting import Hosting
+from tui.shell.hosting import TableWatch, seats_line
 from tui.shell.keys import AppKeys
 from tui.shell.look import Look, steady_cursors
 from tui.shell.memory import release_removed_screens
@@ -38,7 +51,7 @@ from tui.widgets.key_order import OrderedKeys
 WARM_UP_AFTER = 0.3  # seconds after the first screen is mounted
 
 
-class LastRoundApp(Safekeeping, Drafting, Hosting, StepAhead, Look, AppKeys, OrderedKeys):
+class LastRoundApp(StepAhead, Look, AppKeys, OrderedKeys):
     TITLE = "Last Round"
     CSS_PATH = ["app.tcss", *STYLESHEETS]
     ENABLE_COMMAND_PALETTE = True
@@ -54,12 +67,11 @@ class LastRoundApp(Safekeeping, Drafting, Hosting, StepAhead, Look, AppKeys, Ord
         file: Path | None = None,
     ) -> None:
         super().__init__()
-        self.saves = saves
         self.clock = clock
+        self.keeper = Keeper(saves, clock=lambda: self.clock(), seed=seed)  # a test may set it
+        self.table_watch = TableWatch(self, self.keeper, self.show_table_news)
         self.fixed_seed = seed
-        self.session: Session | None = None
         self.step_index = 0
-        self.read_only = False
         self.start = (command, game, file)
         self.held = []  # keys typed while a new screen is built (see tui.widgets.key_order)
         self.setup_look()
@@ -71,7 +83,7 @@ class LastRoundApp(Safekeeping, Drafting, Hosting, StepAhead, Look, AppKeys, Ord
         self.push_screen(home_screen())
         if not self.is_headless:  # a real terminal can hang up; tests' signals stay theirs
             from tui.shell import hangup
-            hangup.install(self.release_lock, self.suspend)
+            hangup.install(self.keeper.release_lock, self.suspend)
         command, game, file = self.start
         if command == "new" and game:
             self.start_new(game)
@@ -108,51 +120,74 @@ class LastRoundApp(Safekeeping, Drafting, Hosting, StepAhead, Look, AppKeys, Ord
         release_removed_screens()
         self.build_ahead()
 
+    # what the keys and the screens built ahead read: the keeper's ------------------------------
+    @property
+    def session(self) -> Session | None:
+        return self.keeper.session
+
+    @session.setter
+    def session(self, session: Session | None) -> None:
+        self.keeper.session = session
+
+    @property
+    def read_only(self) -> bool:
+        return self.keeper.read_only
+
+    @read_only.setter
+    def read_only(self, read_only: bool) -> None:
+        self.keeper.read_only = read_only
+
+    @property
+    def unsaved(self) -> bool:
+        return self.keeper.unsaved
+
+    @unsaved.setter
+    def unsaved(self, unsaved: bool) -> None:  # Ctrl+Q asked once (tui.shell.keys)
+        self.keeper.unsaved = unsaved
+
+    @property
+    def saves(self) -> Path:
+        return self.keeper.saves
+
+    @saves.setter
+    def saves(self, saves: Path) -> None:
+        self.keeper.saves = saves
+
     # sessions -----------------------------------------------------------------
     def start_new(self, game_id: str) -> None:
-        self.read_only = False
         built = self.new_session_ahead(game_id)
         if built is None:
-            self.session = Session.new(game_id, seed=self.fixed_seed, created=self.clock())
+            self.keeper.new_session(game_id)
             self.show_step(0)
             return
-        self.session, self.step_index = built.session, 0
+        self.keeper.begin(built.session)
+        self.step_index = 0
         self.refresh_bindings()
         self.push_screen(built)
 
     def open_file(self, path: Path, *, read_only: bool = False) -> None:
-        try:
-            self.session = load_session(path)
-        except SaveError as error:
-            self.notify(str(error), title="Can't open", severity="error")
-            return
         from tui.records.examples import is_example
 
         example = is_example(path)  # shipped with the app: only ever read
-        self.read_only = read_only or self.session.finished or example
-        if self.read_only:  # a finished session (or `lastround replay`) opens as a replay
+        opened = self.keeper.open(path, read_only=read_only or example)
+        if isinstance(opened, NotOpened):
+            self.notify(opened.why, title="Can't open", severity="error")
+            return
+        session = self.keeper.session
+        assert session is not None
+        if opened.replay:  # a finished session (or `lastround replay`) opens as a replay
             from screens.example_replay import ExampleReplayScreen
             from screens.replay import ReplayScreen
 
-            self.push_screen((ExampleReplayScreen if example else ReplayScreen)(self.session))
+            self.push_screen((ExampleReplayScreen if example else ReplayScreen)(session))
             return
-        refused = self.take_lock(path)
-        if refused:  # another app is writing it, or it can't be locked: look, don't touch
-            self.read_only = True
-            self.notify(refused, title="Read-only", severity="warning", timeout=10)
-            self.show_step(self.session.resume_index())
-            return
-        index = self.session.resume_index()
-        if self.session.steps()[index].kind == "breakdown":
-            # Every value is confirmed (saved by a version that finished only on Enter at
-            # the final scores): the game is over, so it is saved as finished now.
-            with suppress(RulesError):  # it does not total: the final scores say why
-                self.session.finish_with_breakdown(at=self.clock())
-            if self.session.finished and self.save():
-                self.drop_drafts()
-                self.read_only = True
-        self.show_step(index)
-        self.reopen_table()
+        if opened.read_only_why is not None:  # another app is writing it: look, don't touch
+            self.notify(opened.read_only_why, title="Read-only", severity="warning", timeout=10)
+        if opened.not_saved is not None:
+            self.say_not_saved(opened.not_saved)
+        self.show_step(opened.index)
+        if self.keeper.table is not None:  # its table is still open: the host resumed
+            self.watch_table()
 
     def show_history(self) -> None:
         from screens.history import HistoryScreen
@@ -164,173 +199,106 @@ class LastRoundApp(Safekeeping, Drafting, Hosting, StepAhead, Look, AppKeys, Ord
         assert self.session is not None
         return self.session.steps()[self.step_index]
 
-    def show_step(self, index: int, *, fresh: bool = False) -> None:
-        """Show step `index`; `fresh` builds its screen anew (filled from the session)."""
+    def show_step(self, index: int, *, fresh: bool = False, said: str = "") -> None:
+        """Show step `index` (`fresh`: a new screen, filled from the session), `said` under it."""
         assert self.session is not None
         self.step_index = index
         self.refresh_bindings()  # the footer shows the open game's own keys
         step = self.current_step
-        shown = self.screen
-        if (not fresh and isinstance(shown, StepScreen)
-                and shown.shows_like(self.session, step)):
+        shown = self.step_shown()
+        if not fresh and shown is not None and shown.shows_like(self.session, step):
             shown.load_step(step, index)  # the next player's copy of this step: same widgets
+            if said:
+                shown.say_later(said)
             self.show_table_line()
             self.build_ahead_soon()
             return
         screen = None if fresh else self.screen_ahead_for(step, index)
         if screen is None:
             screen = step_screen(step.kind)(self.session, step, index)
-        if isinstance(shown, StepScreen):
+        if said:
+            screen.say_later(said)
+        if shown is not None:
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
 
+    def step_shown(self) -> StepScreen | None:
+        """The step screen shown, if one is: what the keeper's answers are said under."""
+        screen = self.screen if self.screen_stack else None
+        return screen if isinstance(screen, StepScreen) else None
+
     def confirm_step(self, values: dict[str, Any], *, partial: bool = False) -> None:
-        """Record the shown step, save it, then show what comes next.
-
-        With `partial`, progress inside the step is saved and the step stays on screen.
-        A changed answer that would undo what was recorded after it is confirmed first by
-        the table (screens.confirm_change); the values of the last step before the final
-        scores finish the game in the same save (see finish_now).
-        """
-        session = self.session
-        assert session is not None and not self.read_only
+        """Hand the shown step's values to the keeper and show what it answers."""
         step = self.current_step
-        undoes = "" if partial else self.what_it_resets(step, values)
-        if undoes:
-            from screens.confirm_change import ConfirmChangeScreen
+        self.show_confirmed(step, values, self.keeper.confirm(step, values, partial=partial))
 
-            self.push_screen(ConfirmChangeScreen(undoes),
-                             callback=lambda make_it: self.change_answered(step, values, make_it))
-            return
-        self.record_step(step, values, partial=partial)
+    def show_confirmed(self, step: Step, values: dict[str, Any], outcome: Confirmed) -> None:
+        note = outcome.note if isinstance(outcome, (Next, Home, Finished, NotSaved)) else None
+        if note is not None:  # the players changed, but the file kept its name
+            self.notify(note, title="File name kept", severity="warning", timeout=10)
+        match outcome:
+            case Next(index):
+                self.show_step(index)
+            case Home(message):
+                self.go_home(message)
+            case Finished():
+                self.show_finished()
+            case Refused(reason, field):
+                if (shown := self.step_shown()) is not None:
+                    shown.refuse(field, reason)
+            case AskFirst(undoes):
+                from screens.confirm_change import ConfirmChangeScreen
 
-    def what_it_resets(self, step: Step, values: dict[str, Any]) -> str:
-        """The game's sentence for what confirming `values` would undo ("" for nothing)."""
-        session = self.session
-        assert session is not None
-        if session.unchanged(step, values):
-            return ""
-        try:
-            return session.game.resets(session.data, step, values)
-        except RulesError:
-            return ""  # a refused value: confirming says why, at its field
+                self.push_screen(ConfirmChangeScreen(undoes), callback=lambda make_it:
+                                 self.change_answered(step, values, make_it))
+            case NotSaved(why):
+                self.say_not_saved(why)
+            case Stay():
+                pass
 
     def change_answered(self, step: Step, values: dict[str, Any], make_it: bool | None) -> None:
         if self.session is None or self.current_step.id != step.id:
             return
         if make_it:
-            self.record_step(step, values)
+            self.show_confirmed(step, values,
+                                self.keeper.confirm(step, values, undo_agreed=True))
             return
         # Keep the earlier answer: the step again as it was recorded, nothing changed.
-        self.keep_draft(step, None)
-        self.show_step(self.step_index, fresh=True)
-        if isinstance(self.screen, StepScreen):
-            self.screen.say_later("The earlier answer is kept: nothing was changed.")
-
-    def record_step(self, step: Step, values: dict[str, Any], *, partial: bool = False) -> None:
-        session = self.session
-        assert session is not None
-        players_before = session.players
-        try:
-            changed = session.confirm(step, values, at=self.clock(), partial=partial)
-        except RulesError as error:
-            if isinstance(self.screen, StepScreen):
-                self.screen.refuse(error.key, error.message)
-            return
-        if partial:
-            self.save()
-            return
-        finishing = ((session.completes(step) or self.table_finishes(session))
-                     and not session.finished)
-        if finishing:
-            with suppress(RulesError):  # it does not total: the breakdown says why
-                session.finish_with_breakdown(at=self.clock())
-        if (changed or session.finished or self.unsaved) and not self.save_named(players_before):
-            return
-        self.keep_draft(step, None)  # confirmed: what was typed is in the session now
-        steps = session.steps()
-        index = session.index_of(step.id) + 1
-        if session.finished:
-            self.stop_hosting(close=True)
-            self.show_finished()
-            return
-        if self.table is not None:
-            index = self.next_for_host(session, index)
-        if index < len(steps) and steps[index].pause_before:
-            self.go_home("Saved. The game goes on: open this session again at the end of the "
-                         "next round.")
-            return
-        self.show_step(min(index, len(steps) - 1))
-
-    def save_named(self, players_before: list[str]) -> bool:
-        """Save; when the players changed, under the name the new players give (see
-        Safekeeping.move_to_players_names), else, saying why, under the old one."""
-        moved = self.move_to_players_names(players_before)
-        if moved == "":
-            self.unsaved = False
-            return True
-        if moved is not None:
-            self.notify(moved, title="File name kept", severity="warning", timeout=10)
-        return self.save()
+        self.keeper.keep_earlier(step)
+        self.show_step(self.step_index, fresh=True,
+                       said="The earlier answer is kept: nothing was changed.")
 
     def finish_now(self) -> None:
         """Finish (and save) a session whose every value is confirmed, then show its final
         scores read-only; when it does not total, say why under them."""
-        session = self.session
-        assert session is not None and not self.read_only
-        try:
-            session.finish_with_breakdown(at=self.clock())
-        except RulesError as error:
-            if isinstance(self.screen, StepScreen):
-                where = f"{error.key}: " if error.key else ""
-                self.screen.say(f"Can't finish yet: {where}{error.message}")
-            return
-        if self.save():
-            self.stop_hosting(close=True)
+        outcome = self.keeper.finish_now()
+        if isinstance(outcome, Refused):
+            if (shown := self.step_shown()) is not None:
+                shown.say(outcome.reason)
+        elif isinstance(outcome, NotSaved):
+            self.say_not_saved(outcome.why)
+        else:
             self.show_finished()
 
     def show_finished(self) -> None:
         """The final scores, read-only: the game is saved as finished."""
         session = self.session
         assert session is not None
-        self.drop_drafts()
-        self.read_only = True
-        self.show_step(len(session.steps()) - 1)
-        if isinstance(self.screen, StepScreen):
-            self.screen.say_later("✓ Saved: the game is finished (replay it from the list).")
-
-    def apply_correction(self, session: Session, step_id: str, values: dict[str, Any]) -> str:
-        """Correct a step of the finished `session` and save it (its log keeps the old
-        values): "" once saved, else why not, the session left as it was. RulesError when
-        the rules refuse a value."""
-        from tui.records.corrections import corrected
-
-        trial = corrected(session, step_id, values, at=self.clock())
-        path = session.path
-        refused = self.take_lock(path) if path is not None else ""
-        if refused:  # another app is writing it (or it can't be locked)
-            return refused
-        kept = session.data
-        session.data = trial.data
-        self.session = session  # the session written
-        why = self.write_or_say()
-        if why:  # said; the typed values stay on screen to try again
-            session.data = kept
-        return why
+        self.table_watch.stop()
+        self.show_step(len(session.steps()) - 1,
+                       said="✓ Saved: the game is finished (replay it from the list).")
 
     def close_session(self) -> None:
         """Nothing more is written to the open session: its lock goes (an open table stays
         open: the players keep their seats and drafts until the host resumes)."""
-        self.stop_hosting()
+        self.table_watch.stop()
         self.drop_ahead()
-        self.session = None
-        self.release_lock()
+        self.keeper.close()
 
     def after_key(self) -> None:
-        screen = self.screen
-        if isinstance(screen, StepScreen):
-            screen.keep_draft()
+        if (shown := self.step_shown()) is not None:
+            shown.keep_draft()
             self.foresee_soon()
 
     def go_back(self) -> None:
@@ -348,20 +316,56 @@ class LastRoundApp(Safekeeping, Drafting, Hosting, StepAhead, Look, AppKeys, Ord
         if message:
             self.notify(message)
 
-    def save(self) -> bool:
-        """Write the session now (while this app holds its lock: see Safekeeping); on
-        failure keep it in memory and say why."""
-        return not self.write_or_say()
+    def say_not_saved(self, why: str) -> None:
+        """A save failed: said in a toast, and under the step until the next try."""
+        self.notify(why, title="Not saved", severity="error", timeout=15)
+        if (shown := self.step_shown()) is not None:
+            shown.say(why)
 
-    def write_or_say(self) -> str:
-        """Save: "" once written, else why not, said in a toast and under the step."""
-        message = self.write_held()
-        self.unsaved = bool(message)
-        if message:
-            self.notify(message, title="Not saved", severity="error", timeout=15)
-            if isinstance(self.screen, StepScreen):  # where it stays until the next try
-                self.screen.say(message)
-        return message
+    # the table (table mode) -----------------------------------------------------------------
+    def can_open_table(self) -> bool:  # F4 (tui.shell.keys)
+        return self.keeper.can_open_table()
+
+    def action_open_table(self) -> None:  # F4 (tui.shell.keys)
+        if not self.keeper.can_open_table():
+            return
+        why = self.keeper.open_table()
+        if why is not None:
+            self.notify(f"The table can't be opened: {why}", title="Table", severity="error")
+            return
+        self.watch_table()
+        opened = "✓ The table is open: each player runs `lastround join` and picks their seat."
+        if (shown := self.step_shown()) is not None:  # a toast would hide the seats
+            shown.say_later(opened)
+        else:
+            self.notify(opened, title="Table")
+
+    def watch_table(self) -> None:
+        self.table_watch.start()
+        self.refresh_bindings()
+        self.show_table_line()
+
+    def show_table_news(self, news: list[TableNews]) -> None:
+        for item in news:
+            match item:
+                case SeatEntered(player, step_id):
+                    shown = self.step_shown()
+                    if shown is not None and shown.step.id == step_id:
+                        self.show_step(self.step_index, fresh=True, said=f"{player} entered "
+                                       "this step from their own terminal.")
+                case SeatConflict(text):
+                    self.notify(text, title="Table", severity="warning")
+                case NotSaved(why):
+                    self.say_not_saved(why)
+                case Finished():
+                    self.show_finished()
+        if self.keeper.table is not None:
+            self.show_table_line()
+
+    def show_table_line(self) -> None:
+        """The seats' standing under each player's step (nothing while no table is open)."""
+        if (shown := self.step_shown()) is not None:  # built or not: shown once built
+            shown.show_table_line(seats_line(self.session, self.keeper.table, shown.step))
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = True) -> None:
@@ -382,7 +386,7 @@ class LastRoundApp(Safekeeping, Drafting, Hosting, StepAhead, Look, AppKeys, Ord
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def on_unmount(self) -> None:
-        self.release_lock()
+        self.keeper.release_lock()
 
     def action_home(self) -> None:  # Ctrl+O (tui.shell.keys)
         self.go_home()
@@ -395,3 +399,4 @@ def make_app(saves: Path, **options: Any) -> LastRoundApp:
 def as_owner(app: LastRoundApp) -> Owner:
     """The app is what the screens ask for (screens.owner): mypy checks it answers all."""
     return app
+

@@ -40,15 +40,15 @@ def colours_on_disk(saves: Path) -> list[str]:
                   for path in saves.glob("*.toml"))
 
 
-def save_together(apps: list[LastRoundApp]) -> list[str]:
+def save_together(apps: list[LastRoundApp]) -> list[str | None]:
     """Each app saves its new session from its own thread, all released at once (as
     LastRoundApp.save does, without a screen to say a failure on); why each did not save."""
     start = threading.Barrier(len(apps))
-    failed: list[str] = ["not run"] * len(apps)
+    failed: list[str | None] = ["not run"] * len(apps)
 
     def save(index: int) -> None:
         start.wait()
-        failed[index] = apps[index].write_held()
+        failed[index] = apps[index].keeper.save()
 
     threads = [threading.Thread(target=save, args=(i,)) for i in range(len(apps))]
     for thread in threads:
@@ -64,19 +64,19 @@ def test_two_new_sessions_saved_at_once_get_two_files(saves: Path, trial: int) -
     file; the first table's entries were overwritten by the second's while both said saved."""
     apps = [make_test_app(saves) for _ in COLOURS]
     for app, colour in zip(apps, COLOURS, strict=True):
-        app.session = table(colour)
+        app.keeper.begin(table(colour))
     try:
-        assert save_together(apps) == ["", ""]
+        assert save_together(apps) == [None, None]
         assert colours_on_disk(saves) == sorted(COLOURS), "never one file for two tables"
         paths = [app.session.path for app in apps if app.session]
         assert len(set(paths)) == 2
         for app in apps:  # each holds its own file's lock
             session_path = app.session.path if app.session else None
-            assert app.lock is not None and session_path is not None
-            assert app.lock.path == lock_path(session_path) and app.lock.held()
+            assert app.keeper.lock is not None and session_path is not None
+            assert app.keeper.lock.path == lock_path(session_path) and app.keeper.lock.held()
     finally:
         for app in apps:
-            app.release_lock()
+            app.keeper.release_lock()
 
 
 def run_tables_in_two_processes(table_of: Callable[[list[Path], Any, str], None],
@@ -101,10 +101,10 @@ def race_in_another_process(folders: list[Path], start: Any, colour: str) -> Non
     GAME_PACKAGES.append("tests.toy_unlisted")  # the test registry is the parent's only
     for folder in folders:
         app = make_test_app(folder)
-        app.session = table(colour)
+        app.keeper.begin(table(colour))
         start.wait(timeout=60)
-        failed = app.write_held()
-        app.release_lock()
+        failed = app.keeper.save()
+        app.keeper.release_lock()
         if failed:
             raise SystemExit(failed)
 
@@ -202,7 +202,7 @@ async def test_a_save_after_the_lock_was_taken_over_is_refused_and_says_why(
     app = make_test_app(saves, command="resume", file=path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert not app.read_only and app.lock is not None
+        assert not app.read_only and app.keeper.lock is not None
         lock_path(path).write_text(f"{other_process}\n{socket.gethostname()}\n")  # taken over
         before = path.read_bytes()
         await pilot.press("space", "down", "space", "enter")
@@ -224,7 +224,7 @@ async def test_a_lock_that_is_a_folder_opens_the_session_read_only(saves: Path) 
     app = make_test_app(saves, command="resume", file=path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert app.read_only and app.lock is None
+        assert app.read_only and app.keeper.lock is None
         (message,) = notices(app)
         assert path.name in message and "read-only" in message and lock_path(path).name in message
         assert "\n" not in message

@@ -45,7 +45,7 @@ def on_step(app: Any, step_id: str) -> bool:
 async def open_on_first_seat(pilot: Pilot[Any], app: Any) -> None:
     await wait_for(pilot, lambda: on_step(app, "tableau-0"), "the first seat's tableau")
     await pilot.press("f4")
-    await wait_for(pilot, lambda: app.table is not None, "the table open")
+    await wait_for(pilot, lambda: app.keeper.table is not None, "the table open")
 
 
 async def test_f4_opens_the_table_on_a_players_step_and_shows_every_seat(tmp_path: Path) -> None:
@@ -127,7 +127,7 @@ async def test_a_seat_entered_while_the_host_shows_it_is_shown_as_entered(tmp_pa
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: on_step(app, "scores-0"), "the first seat's scores")
         await pilot.press("f4")
-        await wait_for(pilot, lambda: app.table is not None, "the table open")
+        await wait_for(pilot, lambda: app.keeper.table is not None, "the table open")
         step_id, values = seat_entries("galileo")[0][0]
         table.send(0, step_id, values)
         await wait_for(pilot, lambda: "Marta entered this step" in line(app, "#message"),

@@ -85,6 +85,13 @@ def recorded(session: Session, step: Step, values: dict[str, Any], at: str, by: 
     return trial
 
 
+def next_for_host(session: Session, after: int) -> int:
+    """With the table open, the host's next step skips what the players have entered."""
+    steps, done = session.steps(), session.confirmed()
+    order = [*range(after, len(steps) - 1), *range(after)]  # then the seats left behind
+    return next((i for i in order if steps[i].id not in done), len(steps) - 1)
+
+
 def conflict_notices(session: Session, seat: int, offer: Offer) -> dict[int, str]:
     """For a tableau refused over a card the deck has too few copies of: a line for each
     other player listing that card, so both players concerned see the conflict."""

@@ -1,7 +1,6 @@
 """Keeping the open session safe: its lock, a file that can't be opened, a save that fails.
 
-Mixed into LastRoundApp so app.py keeps to the walk through the steps. Nothing here
-draws a screen; the app and the save-elsewhere box call these.
+The session keeper (tui.session.keeper) holds one Safekeeping; nothing here draws a screen.
 """
 
 from __future__ import annotations
@@ -38,22 +37,20 @@ def load_session(path: Path) -> Session:
 
 
 class Safekeeping:
-    """The lock of the session being written, and whether its last save failed.
+    """The lock of the session being written (held by the session keeper, tui.session.keeper).
 
     Only the app holding a session's lock writes its file, and every save checks that the
     lock file still names this app first.
     """
 
-    lock: SessionLock | None = None
-    lock_problem = ""  # why the folder could not take the open session's lock
-    unsaved = False  # the last save failed: the session lives only in memory
-    session: Session | None  # set by the app
-    saves: Path
+    def __init__(self) -> None:
+        self.lock: SessionLock | None = None
+        self.lock_problem = ""  # why the folder could not take the open session's lock
 
-    def take_lock(self, path: Path) -> str:
-        """Hold the session's lock: "" once held (or when the folder can't take a lock file:
-        then saving says so, and Ctrl+S is offered), else one line saying why the session is
-        shown read-only (another app holds it, something else is in the lock's place)."""
+    def take_lock(self, path: Path) -> str | None:
+        """Hold the session's lock: None once held (or when the folder can't take a lock
+        file: then saving says so, and Ctrl+S is offered), else one line saying why the
+        session is shown read-only (another app holds it, something else is in its place)."""
         self.release_lock()
         self.lock_problem = ""
         try:
@@ -64,7 +61,7 @@ class Safekeeping:
             return f"{path.name} can't be locked ({in_the_way}), so it is shown read-only here."
         except OSError as error:
             self.lock_problem = f"its lock can't be made ({reason(error)})"
-        return ""
+        return None
 
     def hold(self, lock: SessionLock, path: Path) -> None:
         self.release_lock()
@@ -76,52 +73,58 @@ class Safekeeping:
             self.lock.release()
             self.lock = None
 
-    def not_held(self, path: Path) -> str:
-        """"" while this app holds the lock of `path`, else why not."""
+    def not_held(self, path: Path) -> str | None:
+        """None while this app holds the lock of `path`, else why not."""
         lock = self.lock
         if lock is None or lock.path != lock_path(path):
             return self.lock_problem or "this Last Round does not hold its lock"
         if lock.held():
-            return ""
+            return None
         holder = read_holder(lock.path)
         if holder is None:
             return f"its lock ({lock.path.name}) is gone"
         return f"another Last Round ({holder}) has taken its lock ({lock.path.name}) over"
 
-    def write_held(self) -> str:
-        """Write the open session, a new one under a name claimed first; "" once written,
-        else one line saying why not (the session stays in memory)."""
-        session = self.session
-        assert session is not None
+    def write(self, session: Session, saves: Path) -> str | None:
+        """Write `session`, a new one in `saves` under a name claimed first; None once
+        written, else one line saying why not (the session stays in memory)."""
         try:
             if session.path is None:
-                path, lock = claim_name(self.names_in(self.saves))
+                path, lock = claim_name(names_in(session, saves))
                 self.hold(lock, path)
                 session.path = path
             why = self.not_held(session.path)
-            if not why:
+            if why is None:
                 write_session(session.path, session.data)
         except OSError as error:
             why = reason(error)
-        if not why:
-            return ""
-        return not_saved_message(session.path or next(self.names_in(self.saves)), why)
+        if why is None:
+            return None
+        return not_saved_message(session.path or next(names_in(session, saves)), why)
 
-    def move_to_players_names(self, players_before: list[str]) -> str | None:
-        """Write the open session under the name its players now give, when its file bears
-        the name Last Round gave the players it had (a name chosen by hand stays).
+    def move_due(self, session: Session, players_before: list[str]) -> bool:
+        """Whether the file of `session`, held by this app, bears the name Last Round gave
+        the players before and not yet the one the players now give (a name chosen by hand
+        stays)."""
+        old = session.path
+        if old is None:
+            return False
+        game, created = session.game_id, str(session.data["created"])
+        return (session.players != players_before and self.not_held(old) is None
+                and is_named_for(old, game, players_before, created)
+                and not is_named_for(old, game, session.players, created))
 
-        None: no move is due (the caller saves as usual); "": moved and written; else one
-        line saying why the file keeps its old name (the caller then saves under it).
+    def move_to_players_names(self, session: Session) -> str | None:
+        """Write `session` under the name its players now give (see move_due): None once
+        moved and written, else one line saying why the file keeps its old name (the caller
+        then saves under it).
+
         The new name is claimed with its lock first, so no other session is overwritten;
         only once the session is written there do its draft and backup follow it and the
         old file and lock go.
         """
-        session = self.session
-        assert session is not None
         old = session.path
-        if old is None or not self.move_due(session, old, players_before):
-            return None
+        assert old is not None
         game, created = session.game_id, str(session.data["created"])
         target: Path | None = None
         try:
@@ -140,38 +143,21 @@ class Safekeeping:
         move_companions(old, target)
         self.hold(lock, target)  # lets the old lock go
         session.path = target
-        return ""
+        return None
 
-    def move_due(self, session: Session, old: Path, players_before: list[str]) -> bool:
-        """Whether the file at `old`, held by this app, bears the name Last Round gave the
-        players before and not yet the one the players now give."""
-        game, created = session.game_id, str(session.data["created"])
-        return (session.players != players_before and not self.not_held(old)
-                and is_named_for(old, game, players_before, created)
-                and not is_named_for(old, game, session.players, created))
-
-    def names_in(self, folder: Path) -> Iterator[Path]:
-        session = self.session
-        assert session is not None
-        return session_names(folder, session.game_id, session.players,
-                             str(session.data["created"]))
-
-    def save_elsewhere(self, folder: Path) -> str:
-        """Save the open session in `folder`, which becomes the saves folder.
-
-        Returns "" once saved, else one line saying why not (the session stays in memory).
-        """
-        session = self.session
-        assert session is not None
+    def save_elsewhere(self, session: Session, folder: Path) -> str | None:
+        """Save `session` in `folder`: None once saved, else one line saying why not (the
+        session stays in memory)."""
         path = session.path
         claimed: SessionLock | None = None  # a new file's lock: this app's once it is written
         try:
-            if path is not None and same_file(folder, path.parent) and not self.not_held(path):
+            if (path is not None and same_file(folder, path.parent)
+                    and self.not_held(path) is None):
                 target = path  # the same folder typed again: the file is still this app's
             else:
                 # Under its own name when that is free there, else as a new session is named.
                 own = [folder / path.name] if path is not None else []
-                target, claimed = claim_name(itertools.chain(own, self.names_in(folder)))
+                target, claimed = claim_name(itertools.chain(own, names_in(session, folder)))
             write_session(target, session.data)
         except OSError as error:
             if claimed is not None:
@@ -180,9 +166,12 @@ class Safekeeping:
         if claimed is not None:
             self.hold(claimed, target)
         session.path = target
-        self.saves = folder
-        self.unsaved = False
-        return ""
+        return None
+
+
+def names_in(session: Session, folder: Path) -> Iterator[Path]:
+    return session_names(folder, session.game_id, session.players,
+                         str(session.data["created"]))
 
 
 def claim_name(candidates: Iterable[Path]) -> tuple[Path, SessionLock]:

@@ -1,12 +1,13 @@
 """`lastround join`: the app a player runs on their own terminal to enter their own steps.
 
 The player picks an open table and claims a seat; their steps are then shown with the host's
-own step screens (screens.join_steps), this app standing in as the screens' owner
-(screens.owner). Confirming a step sends it to the host through the table's mailboxes
-(tui.session.table) and waits for the answer: entered (the next step, or the done screen)
-or refused (said at the field, the typing intact). This app never writes the session file:
-it reads it again whenever the host saves it. What is typed is the seat's draft, so a
-dropped link loses nothing: claiming the seat again brings it back.
+own step screens (screens.join_steps), this app standing in as the step screens' owner
+(screens.owner.StepOwner) and the seat (tui.session.seat) as their keeper. Confirming a
+step sends it to the host through the table's mailboxes (tui.session.table) and waits for
+the answer: entered (the next step, or the done screen) or refused (said at the field, the
+typing intact). This app never writes the session file: it reads it again whenever the host
+saves it. What is typed is the seat's draft, so a dropped link loses nothing: claiming the
+seat again brings it back.
 """
 
 from __future__ import annotations
@@ -23,15 +24,14 @@ from screens import STYLESHEETS
 from screens.join import SeatScreen, TablesScreen
 from screens.join_steps import JoinCardsScreen, JoinFormScreen
 from screens.join_wait import DoneScreen, SeatView, WaitScreen
-from screens.owner import Owner, ShowsNotices
+from screens.owner import ShowsNotices, StepOwner
 from screens.step import StepScreen
 from tui.games.base import RulesError, Step
-from tui.session.drafts import DraftValues
 from tui.session.files import SaveError
 from tui.session.locks import InTheWay, Locked
 from tui.session.owner import Session
+from tui.session.seat import Seat
 from tui.session.table import Table
-from tui.shell.joining import Seat
 from tui.shell.look import Look
 from tui.widgets.key_order import OrderedKeys
 
@@ -80,8 +80,6 @@ class JoinApp(Look, OrderedKeys):
         super().__init__()
         self.saves = saves
         self.seat: Seat | None = None
-        self.read_only = True  # until the seat's steps are shown
-        self.unsaved = False  # never: the host saves
         self.held = []  # keys typed while a new screen is built (see tui.widgets.key_order)
         self.answering: Timer | None = None  # looks for the host's answer while one is due
         self.shown_entries = 0  # the log entries of the step shown, when it was shown
@@ -91,6 +89,12 @@ class JoinApp(Look, OrderedKeys):
     @property
     def session(self) -> Session | None:
         return self.seat.session if self.seat is not None else None
+
+    @property
+    def keeper(self) -> Seat:
+        """The seat: what the step screens ask about drafts (shown only once it is held)."""
+        assert self.seat is not None
+        return self.seat
 
     def on_mount(self) -> None:
         self.screen_change_signal.subscribe(self, self.hold_for)
@@ -150,7 +154,7 @@ class JoinApp(Look, OrderedKeys):
     def show_step(self, step: Step, said: str = "") -> None:
         seat = self.seat
         assert seat is not None
-        self.read_only = False
+        seat.read_only = False
         own = [s.id for s in seat.own_steps()]
         kind = JoinCardsScreen if step.kind == "cards" else JoinFormScreen
         screen = kind(seat.session, step, own.index(step.id))
@@ -169,7 +173,7 @@ class JoinApp(Look, OrderedKeys):
     def show_done(self) -> None:
         seat = self.seat
         assert seat is not None
-        self.read_only = True
+        seat.read_only = True
         screen = self.screen if isinstance(self.screen, DoneScreen) else DoneScreen(self.reopen)
         screen.show(self.seat_view(seat))
         self.show(screen)
@@ -279,36 +283,19 @@ class JoinApp(Look, OrderedKeys):
             screen.show_status(text)
         self.status_shown = (screen, text)
 
-    # the screens' owner (screens.owner) -------------------------------------------------
+    # the step screens' owner (screens.owner) ---------------------------------------------
     def confirm_step(self, values: dict[str, Any], *, partial: bool = False) -> None:
         """Send the step to the host (progress part-way through a step is the draft)."""
         seat, screen = self.seat, self.screen
         if partial or seat is None or not isinstance(screen, StepScreen):
             return
-        try:
-            seat.send(screen.step, values)
-        except OSError as error:
-            screen.say(f"Not sent: the table can't be reached ({error.strerror or error})")
+        not_sent = seat.send(screen.step, values)
+        if not_sent is not None:
+            screen.say(not_sent)
             return
         screen.say_later(SENT)
         if self.answering is not None:
             self.answering.resume()
-
-    def draft_for(self, step: Step) -> DraftValues | None:
-        seat = self.seat
-        if seat is None or self.read_only:
-            return None
-        return seat.drafts.get(step.id, seat.session.entries_of(step.id))
-
-    def keep_draft(self, step: Step, values: DraftValues | None) -> None:
-        seat = self.seat
-        if seat is None or self.read_only:
-            return
-        with suppress(OSError):  # a draft only spares retyping
-            if values is None:
-                seat.drafts.drop(step.id)
-            else:
-                seat.drafts.keep(step.id, seat.session.entries_of(step.id), values)
 
     def after_key(self) -> None:
         screen = self.screen
@@ -329,30 +316,7 @@ class JoinApp(Look, OrderedKeys):
         if self.seat is not None:
             self.show_where()
 
-    # what only the host does: nothing here ------------------------------------------------
-    def start_new(self, game_id: str) -> None:
-        pass
 
-    def open_file(self, path: Path, *, read_only: bool = False) -> None:
-        pass
-
-    def show_history(self) -> None:
-        pass
-
-    def close_session(self) -> None:
-        pass
-
-    def finish_now(self) -> None:
-        pass
-
-    def apply_correction(self, session: Session, step_id: str,
-                         values: dict[str, Any]) -> str:
-        return ""
-
-    def save_elsewhere(self, folder: Path) -> str:
-        return ""
-
-
-def as_owner(app: JoinApp) -> Owner:
+def as_owner(app: JoinApp) -> StepOwner:
     """The joiner's app is what the step screens ask for: mypy checks it answers all."""
     return app

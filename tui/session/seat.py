@@ -2,7 +2,8 @@
 
 The host's app is the only writer of the session file: this side reads it (again whenever
 the file changes), writes its seat's offers and drafts into the table's mailboxes
-(tui.session.table), and reads the host's answers and notices. No Textual: the joiner's app
+(tui.session.table), and reads the host's answers and notices. It is the session keeper's
+seat side (tui.session.keeper is the host's): no Textual, the joiner's app
 (tui.shell.join_app) polls these and shows what they say.
 """
 
@@ -17,7 +18,7 @@ from typing import Any
 
 from tui.games.base import Step
 from tui.games.seats import seat_steps, seats_open, waiting_at
-from tui.session.drafts import Drafts
+from tui.session.drafts import Drafts, DraftValues
 from tui.session.files import SaveError
 from tui.session.hosting import MARKS, SeatStatus, seat_status
 from tui.session.locks import SessionLock
@@ -55,6 +56,7 @@ class Seat:
     stamp: FileStamp | None = None
     pending: Offer | None = None
     seen_notice: str = ""
+    read_only: bool = True  # until one of the seat's steps is shown
 
     @classmethod
     def take(cls, table: Table, number: int) -> Seat:
@@ -118,9 +120,13 @@ class Seat:
         return step.id in self.session.confirmed()
 
     # the mailboxes ------------------------------------------------------------------------
-    def send(self, step: Step, values: Mapping[str, Any]) -> Offer:
-        self.pending = self.table.send(self.number, step.id, values)
-        return self.pending
+    def send(self, step: Step, values: Mapping[str, Any]) -> str | None:
+        """Offer the step to the host: None once sent, else why not."""
+        try:
+            self.pending = self.table.send(self.number, step.id, values)
+        except OSError as error:
+            return f"Not sent: the table can't be reached ({error.strerror or error})"
+        return None
 
     def unanswered(self) -> Offer | None:
         """An offer this seat sent that the host has not answered (sent before a dropped link)."""
@@ -150,6 +156,21 @@ class Seat:
 
     def host_away(self) -> bool:
         return not self.table.host_present()
+
+    # drafts: what is typed in a step before it is sent --------------------------------------
+    def draft_for(self, step: Step) -> DraftValues | None:
+        if self.read_only:
+            return None
+        return self.drafts.get(step.id, self.session.entries_of(step.id))
+
+    def keep_draft(self, step: Step, values: DraftValues | None) -> None:
+        if self.read_only:
+            return
+        with suppress(OSError):  # a draft only spares retyping
+            if values is None:
+                self.drafts.drop(step.id)
+            else:
+                self.drafts.keep(step.id, self.session.entries_of(step.id), values)
 
     def forget_draft(self, step_id: str) -> None:
         with suppress(OSError):  # a draft only spares retyping
