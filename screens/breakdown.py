@@ -142,12 +142,12 @@ class BreakdownScreen(StepScreen):
         """Home; a session not yet finished (it did not total, or its save failed) is
         finished first."""
         if self.read_only:
-            self.lastround.go_home()
+            self.owner.go_home()
         else:
             owner_of(self).finish_now()
 
     def action_leave(self) -> None:
         if self.read_only:
-            self.lastround.go_home()
+            self.owner.go_home()
         else:
-            self.lastround.go_back()
+            self.owner.go_back()

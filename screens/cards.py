@@ -34,7 +34,7 @@ from tui.games.rftg.search import matching_cards, search_cards, unknown_card_mes
 from tui.games.rftg.tableau import tableau_problems, used_up
 from tui.records.running_total import total_text
 from tui.session.drafts import DraftValues
-from tui.session.owner import Session, session_copy
+from tui.session.session import Session, session_copy
 from tui.widgets.card_search import CardSearch
 from tui.widgets.key_order import focus_now
 from tui.widgets.plain import Plain
@@ -90,7 +90,7 @@ class CardsScreen(TableauEditing):
         """The player's values known so far, and whether they open in quick entry."""
         known = session.values_for(step) or dict(session.data["players"][step.player or 0])
         quick = "tableau_vp" in known and "tableau" not in known
-        kept = None if self.read_only else self.lastround.keeper.draft_for(step)
+        kept = None if self.read_only else self.owner.keeper.draft_for(step)
         if kept is not None and kept.get("entry") in ("cards", "quick"):
             quick = kept["entry"] == "quick"  # its fields are built, to take the draft
         return known, quick
@@ -364,7 +364,7 @@ class CardsScreen(TableauEditing):
         """Esc keeps what was entered: it is saved as progress (the step stays unconfirmed)."""
         progress = None if self.read_only else self.progress()
         if progress is not None and progress != self.session.values_for(self.step):
-            self.lastround.confirm_step(progress, partial=True)
+            self.owner.confirm_step(progress, partial=True)
             self.keep_draft()  # the search typed, beyond the cards now saved as progress
         super().action_back()
 

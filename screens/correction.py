@@ -23,7 +23,7 @@ from screens.step import StepScreen
 from tui.games.base import Step
 from tui.records.corrections import Correctable
 from tui.session.outcomes import Refused
-from tui.session.owner import Session
+from tui.session.session import Session
 from tui.widgets.footer import SteadyFooter
 from tui.widgets.key_order import focus_now
 from tui.widgets.plain import Plain

@@ -26,7 +26,7 @@ from tui.records.history import (
     sort_records,
     sparkline,
 )
-from tui.session.plain_text import shortened, visible
+from tui.session.terminal_safe import shortened, visible
 from tui.widgets.entry import Entry
 from tui.widgets.footer import SteadyFooter
 from tui.widgets.key_order import focus_now
@@ -147,7 +147,7 @@ class HistoryScreen(Screen[None]):
         self.filtered_by: str | None = None  # the filter text the list shows
 
     @property
-    def lastround(self) -> Owner:
+    def owner(self) -> Owner:
         return owner_of(self)
 
     def compose(self) -> ComposeResult:
@@ -174,7 +174,7 @@ class HistoryScreen(Screen[None]):
         table = self.query_one(DataTable)
         for label, width in COLUMNS:
             table.add_column(label, width=width)
-        self.records = load_history(self.lastround.keeper.saves)
+        self.records = load_history(self.owner.keeper.saves)
         self.refresh_view()
         focus_now(table)
 
@@ -184,7 +184,7 @@ class HistoryScreen(Screen[None]):
 
         if self.replayed:
             self.replayed = False
-            self.records = load_history(self.lastround.keeper.saves)
+            self.records = load_history(self.owner.keeper.saves)
             self.refresh_view()
 
     def on_screen_suspend(self) -> None:
@@ -225,7 +225,7 @@ class HistoryScreen(Screen[None]):
         if len(readable) > ROW_LIMIT:
             counted += f"; the first {ROW_LIMIT} listed"
         if not self.records:
-            counted = f"no sessions yet in {self.lastround.keeper.saves}/"
+            counted = f"no sessions yet in {self.owner.keeper.saves}/"
         self.query_one("#history-order", Static).update(
             f"Sorted by {self.sort_by}, {words} · {counted}")
         self.sub_title = f"{len(self.records)} sessions"
@@ -281,14 +281,14 @@ class HistoryScreen(Screen[None]):
             self.notify(f"{record.file}: {record.error}", title="Can't open", severity="error")
             return
         self.replayed = True
-        self.lastround.open_file(self.lastround.keeper.saves / record.file, read_only=True)
+        self.owner.open_file(self.owner.keeper.saves / record.file, read_only=True)
 
     def action_export(self) -> None:
         from tui.records.export import export_sessions
         from tui.session.files import SaveError
 
         try:
-            target, scored = export_sessions(self.lastround.keeper.saves, self.records)
+            target, scored = export_sessions(self.owner.keeper.saves, self.records)
         except (OSError, SaveError) as error:
             why = error.strerror if isinstance(error, OSError) and error.strerror else error
             self.notify(f"Not exported: {why}", title="Export", severity="error")

@@ -17,7 +17,7 @@ from tui.games.base import GamePlugin, HomeKey
 from tui.records.examples import example_summaries
 from tui.records.listing import Listed, list_sessions
 from tui.records.replay_text import when
-from tui.session.plain_text import shortened, visible
+from tui.session.terminal_safe import shortened, visible
 from tui.widgets.footer import SteadyFooter
 from tui.widgets.plain import Plain
 from tui.widgets.title_bar import TitleBar
@@ -131,7 +131,7 @@ class HomeScreen(Screen[None]):
                                             else keys))
 
     @property
-    def lastround(self) -> Owner:
+    def owner(self) -> Owner:
         return owner_of(self)
 
     def on_mount(self) -> None:
@@ -167,7 +167,7 @@ class HomeScreen(Screen[None]):
         table = self.query_one(DataTable)
         table.clear()
         # An unfinished session (say, after a dropped connection) comes first, to resume.
-        listed = home_order(list_sessions(self.lastround.keeper.saves))
+        listed = home_order(list_sessions(self.owner.keeper.saves))
         # A fresh saves folder: the shipped examples show what a finished game looks like.
         examples = [] if listed else [s for s in example_summaries() if not s.error]
         self.examples = {str(s.path) for s in examples}
@@ -183,7 +183,7 @@ class HomeScreen(Screen[None]):
             EXAMPLES_HEADING if examples else OWN_HEADING)
         if not self.summaries:
             self.query_one("#session-error", Static).update(
-                f"No sessions yet in {self.lastround.keeper.saves}/")
+                f"No sessions yet in {self.owner.keeper.saves}/")
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         summary = self.summaries.get(str(event.row_key.value))
@@ -213,10 +213,10 @@ class HomeScreen(Screen[None]):
         self.action_open()
 
     def action_new(self, game: str) -> None:
-        self.lastround.start_new(game)
+        self.owner.start_new(game)
 
     def action_history(self) -> None:
-        self.lastround.show_history()
+        self.owner.show_history()
 
     def action_open(self) -> None:
         table = self.query_one(DataTable)
@@ -227,4 +227,4 @@ class HomeScreen(Screen[None]):
         if summary.error:
             self.notify(summary.error, title="Can't open", severity="error")
             return
-        self.lastround.open_file(summary.path)  # an example opens read-only, uncorrectable
+        self.owner.open_file(summary.path)  # an example opens read-only, uncorrectable

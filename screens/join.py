@@ -18,9 +18,9 @@ from textual.widgets.option_list import Option
 
 from tui.session.files import SaveError
 from tui.session.opening import open_session
-from tui.session.owner import Session
-from tui.session.plain_text import visible
+from tui.session.session import Session
 from tui.session.table import Table, open_tables
+from tui.session.terminal_safe import visible
 from tui.widgets.footer import SteadyFooter
 from tui.widgets.plain import Plain
 from tui.widgets.title_bar import TitleBar

@@ -18,7 +18,7 @@ from screens.cards import CardsScreen
 from screens.form import FormScreen
 from screens.step import StepScreen
 from tui.games.seats import seat_steps
-from tui.session.plain_text import visible
+from tui.session.terminal_safe import visible
 
 
 def out_of_the_footer(bindings: Sequence[BindingType], *keys: str, keep: str = "") -> list[Binding]:

@@ -17,7 +17,7 @@ from textual.widgets import OptionList, Static
 
 from screens.join import show_line, show_options
 from tui.games.base import Result, verdict
-from tui.session.plain_text import visible
+from tui.session.terminal_safe import visible
 from tui.widgets.footer import SteadyFooter
 from tui.widgets.plain import Plain
 from tui.widgets.title_bar import TitleBar

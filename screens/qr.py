@@ -14,7 +14,7 @@ from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from tui.session.owner import Session
+from tui.session.session import Session
 from tui.widgets.footer import SteadyFooter
 from tui.widgets.plain import Plain
 from tui.widgets.qr_code import QrCode, code_size

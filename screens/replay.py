@@ -24,7 +24,7 @@ from tui.games.base import RulesError
 from tui.records.corrections import correctable_steps
 from tui.records.replay import Moment, Standing, drift, final_result, replay
 from tui.records.replay_text import correction_notes, when
-from tui.session.owner import Session
+from tui.session.session import Session
 from tui.widgets.footer import SteadyFooter
 from tui.widgets.key_order import focus_now
 from tui.widgets.plain import Plain, PlainTable
@@ -161,7 +161,7 @@ class ReplayScreen(Screen[None]):
         self.page = len(self.moments)  # opens on the final scores
 
     @property
-    def lastround(self) -> Owner:
+    def owner(self) -> Owner:
         return owner_of(self)
 
     @property
@@ -257,7 +257,7 @@ class ReplayScreen(Screen[None]):
 
     # actions ------------------------------------------------------------------
     def action_close(self) -> None:
-        self.lastround.close_session()  # its lock was held only while a correction was saved
+        self.owner.close_session()  # its lock was held only while a correction was saved
         self.app.pop_screen()
 
     def action_export(self) -> None:
@@ -265,7 +265,7 @@ class ReplayScreen(Screen[None]):
         from tui.session.files import SaveError
 
         try:
-            target = export_session(self.lastround.keeper.saves, self.path_name, self.session.data)
+            target = export_session(self.owner.keeper.saves, self.path_name, self.session.data)
         except (OSError, ValueError, SaveError) as error:
             self.notify(f"Not exported: {error}", title="Export", severity="error")
             return

@@ -16,7 +16,7 @@ from screens.offstage import Offstage
 from screens.owner import StepOwner, step_owner_of
 from tui.games.base import Step
 from tui.session.drafts import DraftValues
-from tui.session.owner import Session
+from tui.session.session import Session
 from tui.widgets.footer import SteadyFooter
 from tui.widgets.plain import Plain
 from tui.widgets.title_bar import TitleBar
@@ -50,12 +50,12 @@ class StepScreen(Offstage):
         self.table_text = ""  # table mode's line: kept until the screen is built to show it
 
     @property
-    def lastround(self) -> StepOwner:
+    def owner(self) -> StepOwner:
         return step_owner_of(self)
 
     @property
     def read_only(self) -> bool:
-        return self.lastround.keeper.read_only
+        return self.owner.keeper.read_only
 
     def compose(self) -> ComposeResult:
         self.show_heading()
@@ -150,7 +150,7 @@ class StepScreen(Offstage):
     def show_draft(self) -> None:
         """Bring back what was typed in this step before (a dropped link, Esc, Ctrl+O)."""
         self.untouched = self.draft()
-        kept = None if self.read_only else self.lastround.keeper.draft_for(self.step)
+        kept = None if self.read_only else self.owner.keeper.draft_for(self.step)
         if kept is None or self.untouched is None or kept == self.untouched:
             return
         try:
@@ -164,7 +164,7 @@ class StepScreen(Offstage):
         if self.untouched is None or self.read_only or not self.is_mounted:
             return
         typed = self.draft()
-        self.lastround.keeper.keep_draft(self.step, None if typed == self.untouched else typed)
+        self.owner.keeper.keep_draft(self.step, None if typed == self.untouched else typed)
 
     def show_table_line(self, text: str) -> None:
         """Table mode: every seat's standing on this kind of step ("" hides the line)."""
@@ -193,11 +193,11 @@ class StepScreen(Offstage):
 
     def action_confirm(self) -> None:
         if self.read_only:
-            self.lastround.go_home()
+            self.owner.go_home()
             return
         values = self.values()
         if values is not None:
-            self.lastround.confirm_step(values)
+            self.owner.confirm_step(values)
 
     def action_back(self) -> None:
-        self.lastround.go_back()
+        self.owner.go_back()

@@ -161,12 +161,12 @@ class TurnsScreen(StepScreen):
 
     def action_confirm(self) -> None:
         if self.read_only:
-            self.lastround.go_home()
+            self.owner.go_home()
             return
         values = self.values()
         assert values is not None
         finished = galileo_turns.turn_in_progress(self.data) is None
-        self.lastround.confirm_step(values, partial=not finished)
+        self.owner.confirm_step(values, partial=not finished)
         if not finished:
             self.say("")
             self.show()
@@ -193,7 +193,7 @@ class TurnsScreen(StepScreen):
         except RulesError as error:
             self.say(error.message)
             return False
-        self.lastround.confirm_step(values, partial=True)
+        self.owner.confirm_step(values, partial=True)
         self.show()
         removed = values.get("removed_draws") or []
         if removed:

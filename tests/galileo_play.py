@@ -23,7 +23,7 @@ from tests.helpers import FIXED_TIME
 from tui.games.base import Step
 from tui.games.galileo.turns import record_draw, session_turns
 from tui.session.files import write_session
-from tui.session.owner import Session
+from tui.session.session import Session
 from tui.widgets.choice import Choice
 
 TAB_LIMIT = 60  # more tabs than any Galileo form has fields

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from tui.session.files import write_session
-from tui.session.owner import Session
+from tui.session.session import Session
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "saves" / "examples"
 EXAMPLE_FILES = ("rftg-4-players.toml", "galileo-4-players.toml")

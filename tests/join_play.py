@@ -2,7 +2,7 @@
 
 `Host` does what the host's app does with the table's mailboxes (tui.session.keeper), without
 an app: it holds the session's lock (so the host is present), takes each offer by the rules
-(tui.session.hosting.take_offer), saves, then answers and passes on the notices. Tests call
+(tui.session.table_offers.take_offer), saves, then answers and passes on the notices. Tests call
 `serve` between a player's keys, or let `until` call it while they wait.
 """
 
@@ -24,10 +24,10 @@ from screens.step import StepScreen
 from tests.helpers import FIXED_TIME
 from tests.table_sessions import ready_for_seats
 from tui.session.files import read_session, write_session
-from tui.session.hosting import take_offer
 from tui.session.locks import SessionLock
-from tui.session.owner import Session
+from tui.session.session import Session
 from tui.session.table import Table
+from tui.session.table_offers import take_offer
 from tui.shell.join_app import JoinApp
 
 NARROW = (40, 16)

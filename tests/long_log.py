@@ -13,7 +13,7 @@ from typing import Any
 
 from tui.games.base import Step
 from tui.games.galileo.turns import record_draw
-from tui.session.owner import Session
+from tui.session.session import Session
 
 CREATED = "2026-11-29T20:30:00Z"
 SEED = 20261129

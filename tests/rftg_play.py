@@ -22,7 +22,7 @@ from textual.widgets import Static
 from tests.helpers import FIXED_TIME
 from tui.games.rftg.search import matching_cards
 from tui.session.files import write_session
-from tui.session.owner import Session
+from tui.session.session import Session
 
 SEATS = 4  # the setup screen's seats
 

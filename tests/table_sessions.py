@@ -8,7 +8,7 @@ from typing import Any
 
 from tui.records.examples import examples_folder
 from tui.session.files import read_session, write_session
-from tui.session.owner import Session
+from tui.session.session import Session
 
 EXAMPLES = {"rftg": "rftg-4-players.toml", "galileo": "galileo-4-players.toml"}
 EXAMPLES_FOLDER = examples_folder() or Path("saves/examples")

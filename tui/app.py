@@ -14,12 +14,11 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from screens import STYLESHEETS
-from screens.owner import Owner, ShowsNotices
+from screens.owner import Owner
 from screens.step import StepScreen
 from screens.step_kinds import step_screen
 from tui.games.base import Step
@@ -38,13 +37,12 @@ from tui.session.outcomes import (
     Stay,
     TableNews,
 )
-from tui.session.owner import Session, now_stamp
-from tui.session.plain_text import visible
+from tui.session.session import Session, now_stamp
 from tui.shell.ahead import StepAhead
-from tui.shell.hosting import TableWatch, seats_line
 from tui.shell.keys import AppKeys
 from tui.shell.look import Look, steady_cursors
 from tui.shell.memory import release_removed_screens
+from tui.shell.table_watch import TableWatch, seats_line
 from tui.shell.warm_up import warm_up
 from tui.widgets.key_order import OrderedKeys
 
@@ -366,24 +364,6 @@ class LastRoundApp(StepAhead, Look, AppKeys, OrderedKeys):
         """The seats' standing under each player's step (nothing while no table is open)."""
         if (shown := self.step_shown()) is not None:  # built or not: shown once built
             shown.show_table_line(seats_line(self.session, self.keeper.table, shown.step))
-
-    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
-               timeout: float | None = None, markup: bool = True) -> None:
-        """Every message as plain text: it may name a file or a value from one, which must
-        neither be read as markup (`[/]` would end the app) nor drive the terminal.
-
-        A toast covers what the table is reading: a confirmation goes in the screen's own
-        message line when it has one (`show_notice`), and otherwise information goes by
-        quickly while a warning or an error stays long enough to read (app.tcss lays toasts
-        across the bottom, wide enough to keep a file name whole)."""
-        message, title = visible(message), visible(title)
-        screen = self.screen if self.screen_stack else None
-        if (severity == "information" and timeout is None and isinstance(screen, ShowsNotices)
-                and screen.show_notice(f"{title}: {message}" if title else message)):
-            return
-        if timeout is None:
-            timeout = {"information": 3.0, "warning": 6.0, "error": 10.0}[severity]
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def on_unmount(self) -> None:
         self.keeper.release_lock()

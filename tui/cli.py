@@ -67,7 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_app(saves=None, command=None, game=None, file=None)
     args = parser().parse_args(arguments)
     if args.command == "score":
-        from tui.records.scoring import main_score
+        from tui.records.score_command import main_score
 
         return main_score(args.file, args.json)
     if args.command == "export":

@@ -22,7 +22,7 @@ from tests.table_sessions import ready_for_seats, seat_entries
 from tui.games.base import Field, Step
 from tui.games.seats import seat_steps
 from tui.session.files import read_session
-from tui.session.owner import Session
+from tui.session.session import Session
 
 Press = tuple[str, str]  # ("key", a tmux key name) or ("text", letters typed as they are)
 ENTRY_TIME = "2026-12-01T00:00:00Z"

@@ -27,8 +27,8 @@ from pathlib import Path
 from tests.long_log import galileo_session, rftg_session
 from tests.perf.measure import BARE, PYTHON, ROOT, Tmux, compile_sources, report, spread
 from tui.session.files import write_session
-from tui.session.owner import Session
 from tui.session.safekeeping import load_session
+from tui.session.session import Session
 
 FINAL_PAGE = "Breakdown of the final scores"
 LOGS: dict[str, Callable[[int], Session]] = {

@@ -21,7 +21,7 @@ import tui.session.files
 from tests.long_log import galileo_session, stamp
 from tests.perf.measure import report
 from tui.session.files import read_session, write_session
-from tui.session.owner import Session
+from tui.session.session import Session
 
 NOTE = "# Round {}: Ada forgot to move her token; we counted it as it was written.\n"
 

@@ -17,7 +17,7 @@ from tests.helpers import make_test_app
 from tests.robust.support import notices
 from tui.session.files import read_session, write_session
 from tui.session.locks import Holder, Locked, SessionLock, lock_path, read_holder
-from tui.session.owner import Session
+from tui.session.session import Session
 
 
 @pytest.fixture

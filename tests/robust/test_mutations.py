@@ -34,9 +34,9 @@ from tui.games.base import RulesError
 from tui.games.checks import check_session
 from tui.records.history import read_record
 from tui.records.listing import Listed
-from tui.records.scoring import score_file
+from tui.records.score_command import score_file
 from tui.session.files import SaveError, read_session
-from tui.session.owner import Session
+from tui.session.session import Session
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = 5000

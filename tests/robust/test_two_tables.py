@@ -20,7 +20,7 @@ from tests.robust.support import notices
 from tui.app import LastRoundApp
 from tui.session.files import read_session, write_session
 from tui.session.locks import Holder, lock_path, read_holder
-from tui.session.owner import Session
+from tui.session.session import Session
 
 TRIALS = 50
 COLOURS = ("red", "blue")  # what tells the two tables apart: same clock, same players

@@ -9,7 +9,7 @@ from tests.helpers import FIXED_TIME, make_test_app
 from tests.history_data import copy_examples, history_folder
 from tui.records.corrections import corrected
 from tui.session.files import read_session, write_session
-from tui.session.owner import Session
+from tui.session.session import Session
 
 SIZE = (80, 24)
 SAVES = Path("saves")  # the `saves` fixture's folder, as the working directory sees it

@@ -7,7 +7,7 @@ from typing import Any
 
 from tests.helpers import make_test_app
 from tui.session.files import write_session
-from tui.session.owner import Session
+from tui.session.session import Session
 
 SIZE = (80, 24)
 

@@ -19,7 +19,7 @@ from tests.helpers import make_test_app, only_session
 from tests.ui.test_changed_answers import seat_and_score_ada
 from tui.records.replay import replay
 from tui.session.files import write_session
-from tui.session.owner import Session
+from tui.session.session import Session
 
 
 async def play_toy(pilot: Pilot[Any]) -> None:

@@ -40,7 +40,7 @@ from tests.galileo_play import (
 from tests.helpers import make_test_app, only_session
 from tui.app import LastRoundApp, make_app
 from tui.games.galileo import turns as galileo_turns
-from tui.records.scoring import main_score
+from tui.records.score_command import main_score
 from tui.session.files import read_session
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "saves" / "examples"

@@ -15,7 +15,7 @@ from tests.galileo_play import THREE_PLAYERS, Table, saved_session, set_field, s
 from tests.helpers import FIXED_TIME, make_test_app, only_session
 from tui.app import LastRoundApp
 from tui.session.files import write_session
-from tui.session.owner import Session
+from tui.session.session import Session
 
 ADA_FORM = "scores-0"
 

@@ -23,7 +23,7 @@ from tui.games import GAME_PACKAGES
 from tui.games.base import PlayerScore
 from tui.records.replay import replay
 from tui.session.files import write_session
-from tui.session.owner import Session
+from tui.session.session import Session
 
 
 class CountedGame(ToyGame):

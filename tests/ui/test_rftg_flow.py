@@ -40,9 +40,9 @@ from tests.rftg_play import (
     two_players,
 )
 from tui.app import LastRoundApp, make_app
-from tui.records.scoring import main_score
+from tui.records.score_command import main_score
 from tui.session.files import read_session
-from tui.session.owner import Session
+from tui.session.session import Session
 
 SIZE = (80, 24)
 EXAMPLES = Path(__file__).resolve().parents[2] / "saves" / "examples"

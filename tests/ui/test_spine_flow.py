@@ -15,7 +15,7 @@ from screens.replay import ReplayScreen
 from screens.setup import SetupScreen
 from tests.helpers import make_test_app, only_session
 from tui.session.files import write_session
-from tui.session.owner import Session
+from tui.session.session import Session
 from tui.widgets.error_line import ErrorLine
 
 

@@ -15,7 +15,7 @@ from screens.home import MARK, HomeScreen
 from tests.every_screen import palette
 from tests.helpers import make_test_app
 from tui.session.files import write_session
-from tui.session.owner import Session
+from tui.session.session import Session
 from tui.shell.config import config_path
 from tui.shell.themes import COLOURBLIND
 

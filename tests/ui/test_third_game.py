@@ -30,7 +30,7 @@ from tui.cli import parser
 from tui.games import GAME_PACKAGES
 from tui.records.export_command import every_session, one_session
 from tui.session.files import read_session, write_session
-from tui.session.owner import Session
+from tui.session.session import Session
 from tui.shell.join_app import JoinApp
 
 

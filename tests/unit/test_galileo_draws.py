@@ -225,7 +225,7 @@ def test_reseating_the_players_after_turns_were_ended_resets_them_with_a_record(
     played": who plays next depends on the seating, so ended turns and draws can't stand
     when the players change; the draws stay in the file, marked removed."""
     from tui.games.galileo.game import GAME
-    from tui.session.owner import Session
+    from tui.session.session import Session
 
     session = Session.new("galileo", seed=7)
     setup = session.steps()[0]

@@ -1,4 +1,4 @@
-"""The host's side of table mode (tui.session.hosting): what a player confirms on their own
+"""The host's side of table mode (tui.session.table_offers): what a player confirms on their own
 terminal "is checked by the same rules as if the host typed it" and "goes into the log with
 who entered it (by = <seat name>)", while "the host's app stays the only writer of the
 session file". A simulated host here: the session's lock held in-process, no app."""
@@ -20,10 +20,10 @@ from tests.table_sessions import (
     seat_entries,
 )
 from tui.session.files import read_session, write_session
-from tui.session.hosting import seat_status, table_line, take_offer
 from tui.session.locks import SessionLock
-from tui.session.owner import Session
+from tui.session.session import Session
 from tui.session.table import Answer, Offer, Table
+from tui.session.table_offers import seat_status, table_line, take_offer
 
 AT = "2026-11-29T20:30:00Z"
 

@@ -27,7 +27,7 @@ from tui.session.outcomes import (
     Refused,
     Stay,
 )
-from tui.session.owner import Session
+from tui.session.session import Session
 
 PLAYERS = {"players": ["Ada", "Bo"], "colour": "red"}
 

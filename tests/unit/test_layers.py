@@ -179,5 +179,5 @@ def test_a_circle_inside_one_layer_is_caught() -> None:
 
 def test_late_and_relative_imports_count() -> None:
     tree = ast.parse("def f():\n    from .files import read\n    import textual.app\n")
-    assert set(imported(tree, "tui.session.owner", False)) == {
+    assert set(imported(tree, "tui.session.session", False)) == {
         "tui.session.files", "tui.session.files.read", "textual.app"}

@@ -15,7 +15,7 @@ from tui.games.base import RulesError
 from tui.records.corrections import correctable_steps, corrected
 from tui.records.replay import drift, replay, start_data
 from tui.records.replay_text import correction_notes
-from tui.session.owner import Session
+from tui.session.session import Session
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "saves" / "examples"
 RFTG = "rftg-4-players.toml"

@@ -13,7 +13,7 @@ from tests.long_log import galileo_session, rftg_session
 from tui.games import get_game
 from tui.games.checks import check_session
 from tui.records.replay import replay
-from tui.session.owner import Session
+from tui.session.session import Session
 
 Build = Callable[[int], Session]
 # Corrections going through 100 different chip counts: nearly every state is a new one.

@@ -5,7 +5,7 @@ a confirmation")."""
 from __future__ import annotations
 
 from tui.games.rftg.game import GAME
-from tui.session.owner import Session
+from tui.session.session import Session
 
 
 def seated(*names: str) -> Session:

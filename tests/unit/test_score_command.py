@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tui.records.scoring import main_score
+from tui.records.score_command import main_score
 from tui.session.files import write_session
-from tui.session.owner import Session
+from tui.session.session import Session
 
 ROOT = Path(__file__).resolve().parents[2]
 

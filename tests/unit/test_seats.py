@@ -29,7 +29,7 @@ from tui.games.seats import (
     waiting_at,
 )
 from tui.session.files import read_session
-from tui.session.owner import Session
+from tui.session.session import Session
 
 AT = "2026-11-29T20:30:00Z"
 

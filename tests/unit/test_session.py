@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui.session.owner import Session
+from tui.session.session import Session
 
 
 def started() -> Session:

@@ -1,4 +1,4 @@
-"""Saving a long session: tomlkit sees only what is small (tui/session/text.py), and every
+"""Saving a long session: tomlkit sees only what is small (tui/session/save_text.py), and every
 comment added by hand still survives (counted, never timed)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import tomlkit
 import tui.session.files
 from tests.long_log import galileo_session, stamp
 from tui.session.files import read_session, write_session
-from tui.session.owner import Session
+from tui.session.session import Session
 
 NOTE = "# Round {}: Ada forgot to move her token; we counted it as it was written.\n"
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from tui.games.base import Step
 from tui.records.replay_text import when
 from tui.session.correcting import corrected as corrected  # where the replay finds it
-from tui.session.owner import Session
+from tui.session.session import Session
 
 # Steps whose values can be corrected: those that record what was counted. Seating and
 # Galileo's final turns (with their fair draws) are what the game was; they stay as played.

@@ -28,7 +28,7 @@ from tui.records.history import PlayerResult, SessionRecord, record_of
 from tui.records.replay_text import correction_notes
 from tui.session.files import SaveError, atomic_write
 from tui.session.opening import checked
-from tui.session.plain_text import visible
+from tui.session.terminal_safe import visible
 
 EXPORTS = "exports"  # the subfolder of the saves folder that exports are written into
 CSV_NAME = "sessions.csv"
@@ -37,7 +37,7 @@ NOT_FINISHED = "the session is not finished: there are no final scores yet"
 
 def markdown_cell(text: str) -> str:
     """Text that stays itself inside a Markdown table cell (and can't drive a terminal the
-    Markdown is printed on: see tui.session.plain_text)."""
+    Markdown is printed on: see tui.session.terminal_safe)."""
     return re.sub(r"([\\|*_`])", r"\\\1", visible(text))
 
 
@@ -134,7 +134,7 @@ def sessions_csv(records: Iterable[SessionRecord]) -> str:
     parts, facts = part_columns(scored), fact_columns(scored)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    # Every text cell as shown by tui.session.plain_text.visible: the CSV may be printed on a
+    # Every text cell as shown by tui.session.terminal_safe.visible: the CSV may be printed on a
     # terminal (`lastround export --csv`), and a file's name is anything its folder allows.
     writer.writerow(["file", "date", "game", "player", "seat", *parts, "total", "place",
                      "winner", "decided_by", *facts])

@@ -19,7 +19,7 @@ from tui.records.export_facts import player_counts, session_edition
 from tui.records.replay_text import when
 from tui.session.files import SaveError
 from tui.session.opening import Opened, checked, open_file, problem
-from tui.session.plain_text import one_line
+from tui.session.terminal_safe import one_line
 
 
 @dataclass(frozen=True)

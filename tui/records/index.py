@@ -21,7 +21,7 @@ from typing import Any
 
 from tui.records.history import PlayerResult, SessionRecord, read_record
 from tui.session.folder import Stat, session_stats
-from tui.session.plain_text import UNSAFE
+from tui.session.terminal_safe import UNSAFE
 
 INDEX_NAME = ".lastround-index.sqlite"
 # Bump when a record's shape or the rules' totals change: every row is then read again.

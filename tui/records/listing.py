@@ -8,7 +8,7 @@ from pathlib import Path
 from tui.games import game_title
 from tui.records.history import SessionRecord
 from tui.session.folder import session_stats
-from tui.session.plain_text import one_line
+from tui.session.terminal_safe import one_line
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from xml.etree import ElementTree
 from tui.games import game_title, plugin_of
 from tui.games.base import Result, verdict
 from tui.records.replay import final_result
-from tui.session.plain_text import visible
+from tui.session.terminal_safe import visible
 
 SOURCE_NAME = "Last Round"
 LINK_START = "bgstats://app.bgstatsapp.com/createPlay.html?data="

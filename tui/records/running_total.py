@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tui.games.base import Field, Game, PlayerScore, RulesError, Step, signed
-from tui.session.owner import session_copy
+from tui.session.session import session_copy
 
 
 def score_so_far(

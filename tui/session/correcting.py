@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tui.games.base import RulesError
-from tui.session.owner import Session
+from tui.session.session import Session
 
 
 def corrected(session: Session, step_id: str, values: Mapping[str, Any], at: str) -> Session:

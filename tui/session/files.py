@@ -19,7 +19,7 @@ from typing import Any
 
 from tui.games import game_ids
 from tui.games.base import RulesError, name_key
-from tui.session.plain_text import UNSAFE, one_line, unsafe_character, visible
+from tui.session.terminal_safe import UNSAFE, one_line, unsafe_character, visible
 
 FORMAT = 1
 STATUSES = ("in-progress", "finished")
@@ -113,7 +113,7 @@ def kept_note(path: Path) -> str:
 
 def check_values(data: Mapping[str, Any]) -> None:
     """No whole number beyond LARGEST_NUMBER, and no character that could drive a terminal
-    (see tui.session.plain_text) in any text or key, anywhere in the file (walked without
+    (see tui.session.terminal_safe) in any text or key, anywhere in the file (walked without
     recursion)."""
     if has_unfit_value(data):
         name_unfit_value(data)
@@ -210,7 +210,7 @@ class LastSave:
     path: Path
     signature: tuple[int, int, int]
     text: str
-    written: Any  # tui.session.text.Written (tomlkit is imported only for writing)
+    written: Any  # tui.session.save_text.Written (tomlkit is imported only for writing)
 
 
 # Cutting and parsing the file again is most of a save's time; while the file is still the
@@ -231,7 +231,7 @@ def write_session(path: Path, data: Mapping[str, Any]) -> None:
     A symbolic link is never written through: the link itself is replaced by the file,
     so nothing outside the saves folder can be changed by a save.
     """
-    from tui.session.text import render
+    from tui.session.save_text import render
 
     global _last_save
     kept, _last_save = _last_save, None  # merging changes the pieces: reused once at most

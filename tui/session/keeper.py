@@ -33,8 +33,8 @@ from tui.session.outcomes import (
     Stay,
     TableNews,
 )
-from tui.session.owner import Session, now_stamp
 from tui.session.safekeeping import Safekeeping, load_session
+from tui.session.session import Session, now_stamp
 
 if TYPE_CHECKING:  # loaded once a table is opened: they are not on the home's first frame
     from tui.session.table import Offer, Table
@@ -156,7 +156,7 @@ class Keeper:
         steps = session.steps()
         index = session.index_of(step.id) + 1
         if self.table is not None:  # the host's next step skips what the players entered
-            from tui.session.hosting import next_for_host
+            from tui.session.table_offers import next_for_host
 
             index = next_for_host(session, index)
         if index < len(steps) and steps[index].pause_before:
@@ -363,8 +363,8 @@ class Keeper:
                        offer: Offer) -> list[TableNews]:
         """Record a seat's offer and save it, then answer: the answer is written only once
         the entry is safe in the session file."""
-        from tui.session.hosting import take_offer
         from tui.session.table import Answer
+        from tui.session.table_offers import take_offer
 
         taken = take_offer(session, seat, offer, self.clock())
         answer = taken.answer

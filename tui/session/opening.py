@@ -19,7 +19,7 @@ from tui.games import get_game
 from tui.games.base import BROKEN, Result, RulesError
 from tui.games.checks import check_session
 from tui.session.files import SaveError, kept_note, read_session
-from tui.session.plain_text import visible
+from tui.session.terminal_safe import visible
 
 
 def check_openable(data: Mapping[str, Any]) -> Result | None:
@@ -77,7 +77,7 @@ def problem(error: RulesError) -> str:
 def not_finished(path: Path, data: Mapping[str, Any]) -> SaveError:
     """The one line for a session the table has not finished: no damage, only a step to
     come back to (`score` and `export` need final scores)."""
-    from tui.session.owner import Session
+    from tui.session.session import Session
 
     session = Session(dict(data))  # a copy: Session adds a missing log to its data
     step = session.steps()[session.resume_index()]

@@ -18,7 +18,7 @@ from tui.session.drafts import draft_path
 from tui.session.files import backup_path, is_temporary_of, write_session
 from tui.session.folder import is_named_for, session_names
 from tui.session.locks import InTheWay, Locked, SessionLock, lock_path, read_holder
-from tui.session.owner import Session
+from tui.session.session import Session
 
 SAVE_ELSEWHERE_KEY = "Ctrl+S"
 # More names for one table and minute than any folder holds; past them the folder is wrong.

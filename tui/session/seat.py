@@ -20,11 +20,11 @@ from tui.games.base import Step
 from tui.games.seats import seat_steps, seats_open, waiting_at
 from tui.session.drafts import Drafts, DraftValues
 from tui.session.files import SaveError
-from tui.session.hosting import MARKS, SeatStatus, seat_status
 from tui.session.locks import SessionLock
 from tui.session.opening import open_session
-from tui.session.owner import Session
+from tui.session.session import Session
 from tui.session.table import Answer, Offer, Table
+from tui.session.table_offers import MARKS, SeatStatus, seat_status
 
 FileStamp = tuple[int, int, int]  # inode, mtime_ns, size: the host replaces the file whole
 

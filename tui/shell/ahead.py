@@ -31,7 +31,7 @@ from screens.step import StepScreen
 from screens.step_kinds import step_screen
 from tui.games import game_ids
 from tui.games.base import Step
-from tui.session.owner import Session
+from tui.session.session import Session
 
 # How long the typing pauses before the final scores it gives are built (foresee_soon): a
 # key typed meanwhile would wait for them (a few tens of milliseconds).

@@ -29,8 +29,8 @@ from screens.step import StepScreen
 from tui.games.base import RulesError, Step
 from tui.session.files import SaveError
 from tui.session.locks import InTheWay, Locked
-from tui.session.owner import Session
 from tui.session.seat import Seat
+from tui.session.session import Session
 from tui.session.table import Table
 from tui.shell.look import Look
 from tui.widgets.key_order import OrderedKeys

@@ -10,7 +10,7 @@ from textual.binding import Binding
 
 from tui.games import plugin_of, plugins
 from tui.games.base import AppKey, load
-from tui.session.owner import Session
+from tui.session.session import Session
 from tui.shell.small_window import SmallWindow
 
 
@@ -43,7 +43,7 @@ class AppKeys(SmallWindow):
     session: Session | None
     read_only: bool
     unsaved: bool
-    can_open_table: Callable[[], bool]  # tui.shell.hosting
+    can_open_table: Callable[[], bool]  # tui.shell.table_watch
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A game's own keys exist only while a session of that game is open; while the

@@ -1,5 +1,6 @@
 """How the app looks: the shipped themes and the one chosen last time, the command palette's
-entries, and a steady cursor where nobody sees it blink. Mixed into LastRoundApp."""
+entries, messages as plain text, and a steady cursor where nobody sees it blink. Mixed into
+LastRoundApp."""
 
 from __future__ import annotations
 
@@ -7,7 +8,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from textual.app import App, SystemCommand
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
+
+from screens.owner import ShowsNotices
+from tui.session.terminal_safe import visible
 
 
 class Look(App[Any]):
@@ -31,6 +36,24 @@ class Look(App[Any]):
             except OSError as error:
                 self.notify(f"The theme is not remembered: {error.strerror or error}",
                             severity="warning")
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """Every message as plain text: it may name a file or a value from one, which must
+        neither be read as markup (`[/]` would end the app) nor drive the terminal.
+
+        A toast covers what the table is reading: a confirmation goes in the screen's own
+        message line when it has one (`show_notice`), and otherwise information goes by
+        quickly while a warning or an error stays long enough to read (app.tcss lays toasts
+        across the bottom, wide enough to keep a file name whole)."""
+        message, title = visible(message), visible(title)
+        screen = self.screen if self.screen_stack else None
+        if (severity == "information" and timeout is None and isinstance(screen, ShowsNotices)
+                and screen.show_notice(f"{title}: {message}" if title else message)):
+            return
+        if timeout is None:
+            timeout = {"information": 3.0, "warning": 6.0, "error": 10.0}[severity]
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette offers the screen's own keys (from the same Binding declarations as the

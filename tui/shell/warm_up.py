@@ -8,8 +8,8 @@ from tui.games.base import load
 
 WARM_UP_MODULES = (
     "screens.setup", "screens.form", "screens.checklist", "screens.breakdown",
-    "screens.help", "tomlkit", "tui.session.text",
-    "tui.session.hosting",  # the table's (F4, or a session reopened with its table open)
+    "screens.help", "tomlkit", "tui.session.save_text",
+    "tui.session.table_offers",  # the table's (F4, or a session reopened with its table open)
 )
 
 

@@ -18,7 +18,7 @@ from tui.session.outcomes import TableNews
 
 if TYPE_CHECKING:
     from tui.games.base import Step
-    from tui.session.owner import Session
+    from tui.session.session import Session
     from tui.session.table import Table
 
 # How often the host looks for what the players sent: quick enough that an entry seems to
@@ -62,6 +62,6 @@ def seats_line(session: Session | None, table: Table | None, step: Step) -> str:
     """The seats' standing under each player's step ("" while no table is open)."""
     if table is None or session is None or step.player is None:
         return ""
-    from tui.session.hosting import table_line  # once a table is open: not at start
+    from tui.session.table_offers import table_line  # once a table is open: not at start
 
     return table_line(session, table, step)

@@ -1,7 +1,7 @@
 """The host's side of table mode: taking what a player sent from their own terminal into the
 session by the same rules as if the host had typed it, and how each seat stands.
 
-No Textual: the host's app (tui.shell.hosting) polls the table, hands each offer here, saves
+No Textual: the host's app (tui.shell.table_watch) polls the table, hands each offer here, saves
 the data it gets back, then writes the answer (tui.session.table).
 """
 
@@ -23,7 +23,7 @@ from tui.games.seats import (
 )
 from tui.games.words import join_names
 from tui.session.opening import checked, problem
-from tui.session.owner import Session
+from tui.session.session import Session
 from tui.session.table import Answer, Offer, Table
 
 SeatStatus = Literal["waiting", "typing", "entered", "refused"]
