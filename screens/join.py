@@ -132,10 +132,10 @@ class SeatScreen(Screen[None]):
                 tooltip="Back to the open tables"),
     ]
 
-    def __init__(self, table: Table, claim: Callable[[int], str]) -> None:
+    def __init__(self, table: Table, claim: Callable[[int], str | None]) -> None:
         super().__init__()
         self.table = table
-        self.claim = claim  # "" once the seat is this terminal's, else why not
+        self.claim = claim  # None once the seat is this terminal's, else why not
         self.players: list[str] = []
 
     def compose(self) -> ComposeResult:
@@ -169,7 +169,7 @@ class SeatScreen(Screen[None]):
             return
         name = self.players[chosen]
         problem = self.claim(chosen)
-        if problem:
+        if problem is not None:
             show_line(self.query_one("#seat-message", Static), f"✗ {visible(name)}: {problem}")
 
     def action_back(self) -> None:

@@ -110,8 +110,8 @@ class JoinApp(Look, OrderedKeys):
     def pick_table(self, table: Table) -> None:
         self.push_screen(SeatScreen(table, lambda number: self.claim_seat(table, number)))
 
-    def claim_seat(self, table: Table, number: int) -> str:
-        """Hold the seat and show where it stands: "" once held, else why not."""
+    def claim_seat(self, table: Table, number: int) -> str | None:
+        """Hold the seat and show where it stands: None once held, else why not."""
         try:
             seat = Seat.take(table, number)
         except Locked:
@@ -126,7 +126,7 @@ class JoinApp(Look, OrderedKeys):
         if seat.pending is not None and isinstance(self.screen, StepScreen):
             self.screen.say_later(SENT)  # sent before the link dropped: still waiting
         self.show_status()
-        return ""
+        return None
 
     def release_seat(self) -> None:
         if self.seat is not None:
