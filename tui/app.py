@@ -36,7 +36,7 @@ from tui.widgets.key_order import OrderedKeys
 WARM_UP_AFTER = 0.3  # seconds after the first screen is mounted
 
 
-class LastRoundApp(Safekeeping, Drafting, Hosting, StepAhead, Look, AppKeys, OrderedKeys):
+class LastRoundApp(Safekeeping, Drafting, Hosting, Look, AppKeys, OrderedKeys):
     TITLE = "Last Round"
     CSS_PATH = "app.tcss"
     ENABLE_COMMAND_PALETTE = True
@@ -60,6 +60,7 @@ class LastRoundApp(Safekeeping, Drafting, Hosting, StepAhead, Look, AppKeys, Ord
         self.read_only = False
         self.start = (command, game, file)
         self.held = []  # keys typed while a new screen is built (see tui.widgets.key_order)
+        self.steps_ahead = StepAhead(self, self)  # screens built while one is read
         self.setup_look()
 
     def on_mount(self) -> None:
@@ -84,13 +85,13 @@ class LastRoundApp(Safekeeping, Drafting, Hosting, StepAhead, Look, AppKeys, Ord
         # warm-up's imports, in a thread, would hold the interpreter while it is drawn.
         self.set_timer(WARM_UP_AFTER, partial(self.run_worker, partial(warm_up, game_id),
                                               name="warm-up", thread=True))
-        self.build_ahead_soon()  # a resumed step's next
+        self.steps_ahead.build_ahead_soon()  # a resumed step's next
         self.screen_change_signal.subscribe(self, self.screen_changed)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.name == "warm-up" and event.state == WorkerState.SUCCESS:
-            self.warmed_up = True  # what the first steps need is imported: they can be built
-            self.build_ahead()
+            self.steps_ahead.warmed_up = True  # what the first steps need is imported
+            self.steps_ahead.build_ahead()
 
     def screen_changed(self, screen: Screen[Any]) -> None:
         """Free what the screen left behind while the player reads the new one, before the
@@ -104,12 +105,12 @@ class LastRoundApp(Safekeeping, Drafting, Hosting, StepAhead, Look, AppKeys, Ord
 
     def between_steps(self) -> None:
         release_removed_screens()
-        self.build_ahead()
+        self.steps_ahead.build_ahead()
 
     # sessions -----------------------------------------------------------------
     def start_new(self, game_id: str) -> None:
         self.read_only = False
-        built = self.new_session_ahead(game_id)
+        built = self.steps_ahead.new_session_ahead(game_id)
         if built is None:
             self.session = Session.new(game_id, seed=self.fixed_seed, created=self.clock())
             self.show_step(0)
@@ -173,9 +174,9 @@ class LastRoundApp(Safekeeping, Drafting, Hosting, StepAhead, Look, AppKeys, Ord
                 and shown.shows_like(self.session, step)):
             shown.load_step(step, index)  # the next player's copy of this step: same widgets
             self.show_table_line()
-            self.build_ahead_soon()
+            self.steps_ahead.build_ahead_soon()
             return
-        screen = None if fresh else self.screen_ahead_for(step, index)
+        screen = None if fresh else self.steps_ahead.screen_ahead_for(step, index)
         if screen is None:
             screen = step_screen(step.kind)(self.session, step, index)
         if isinstance(shown, StepScreen):
@@ -321,7 +322,7 @@ class LastRoundApp(Safekeeping, Drafting, Hosting, StepAhead, Look, AppKeys, Ord
         """Nothing more is written to the open session: its lock goes (an open table stays
         open: the players keep their seats and drafts until the host resumes)."""
         self.stop_hosting()
-        self.drop_ahead()
+        self.steps_ahead.drop_ahead()
         self.session = None
         self.release_lock()
 
@@ -329,7 +330,7 @@ class LastRoundApp(Safekeeping, Drafting, Hosting, StepAhead, Look, AppKeys, Ord
         screen = self.screen
         if isinstance(screen, StepScreen):
             screen.keep_draft()
-            self.foresee_soon()
+            self.steps_ahead.foresee_soon()
 
     def go_back(self) -> None:
         if self.step_index == 0 or self.read_only:

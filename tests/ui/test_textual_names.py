@@ -52,7 +52,7 @@ async def test_the_binding_chain_is_what_active_bindings_is_made_from(saves: Pat
 
 
 async def test_a_screen_is_built_offstage_by_get_screen() -> None:
-    """tui.shell.ahead builds the next step's screen with App._get_screen (registered and
+    """screens.offstage.build_offstage builds a screen ahead with App._get_screen (registered and
     started, as push_screen does, without being shown)."""
     from textual.app import App
 
