@@ -77,9 +77,10 @@ def test_a_resumed_screen_is_restyled_by_a_flag_of_screen_resume() -> None:
 
 
 def test_a_screen_is_laid_out_and_drawn_through_the_names_step_screens_call() -> None:
-    """screens.step.StepScreen lays out a screen built ahead offstage (Screen._refresh_layout,
+    """screens.offstage.Offstage lays out a screen built ahead offstage (Screen._refresh_layout,
     its compositor's render_update) and draws a shown one at once (Widget._check_refresh and
-    the flags it reads, Screen._on_timer_update, Screen._dirty_widgets)."""
+    the flags it reads, Screen._on_timer_update, Screen._dirty_widgets, the compositor's
+    _dirty_regions)."""
     from textual._compositor import Compositor
 
     screen = Screen[None]()
@@ -88,6 +89,8 @@ def test_a_screen_is_laid_out_and_drawn_through_the_names_step_screens_call() ->
         assert callable(getattr(Screen, name)), name
     assert isinstance(screen._dirty_widgets, set) and screen._layout_required is False
     assert callable(Compositor.render_update)
+    assert isinstance(screen._compositor, Compositor)  # draw_now marks the whole screen dirty
+    assert isinstance(screen._compositor._dirty_regions, set)
     assert callable(widget._check_refresh)
     assert widget._layout_required is False and widget._repaint_required is False
 
