@@ -104,4 +104,5 @@ def test_quitting_as_a_long_home_list_first_shows_ends_quietly(
     at_once(term, OWN_HEADING)
     term.keys("C-q")
     term.wait_ended()
-    assert exit_status(term) == "0", term.screen()
+    status = exit_status(term)
+    assert status == "0", f"exit status {status}:\n{term.screen()}"
