@@ -5,6 +5,16 @@ and every widget's first drawing on the key that shows it: about twice what a ke
 (tests/perf/bench_keys.py). A screen built ahead (the next step's: tui.shell.ahead; the draw
 box behind a turn: screens.turns) lays itself out and draws its widgets offstage as they are
 built, at the terminal's size; shown, it lays out and draws only what changed since.
+
+A screen built offstage is whole only once its own queue has composed and mounted it, a
+moment after it is asked for. Textual takes a screen's widgets away at once when it is removed
+or the app ends, and the screen's mount handlers, still to run, would then look for widgets
+it no longer has. So a screen still being built is taken down only once it is whole
+(`take_down`), and a screen's mount handlers do not run once the app is ending.
+
+Textual has no public way to build a screen without showing it: `build_offstage` uses
+App._get_screen (what push_screen calls to register and start one), and
+tests/ui/test_textual_names.py fails when an upgrade changes it.
 """
 
 from __future__ import annotations
@@ -13,8 +23,23 @@ from collections.abc import Iterable
 from typing import Any
 
 from textual import events, messages
+from textual.app import App
 from textual.screen import Screen
 from textual.widget import Widget
+
+
+def build_offstage(app: App[Any], screen: Screen[Any]) -> None:
+    """Build `screen` without showing it: registered and started, as push_screen would."""
+    app._get_screen(screen)
+
+
+def take_down(screen: Screen[Any]) -> None:
+    """Remove a screen built offstage (never shown): at once if it is whole, else as soon
+    as it is (its own queue runs the removal after its mount handlers)."""
+    if screen.is_mounted:
+        screen.remove()
+    else:
+        screen.call_later(screen.remove)
 
 
 class Offstage(Screen[Any]):
@@ -25,6 +50,13 @@ class Offstage(Screen[Any]):
         """Built (App._get_screen) but not shown: it keeps itself laid out. A screen shown
         is on the stack until it is taken down, under a box or not."""
         return self.is_mounted and self not in self.app.screen_stack
+
+    async def on_event(self, event: events.Event) -> None:
+        # Once the app is ending, Textual mounts no more widgets (a screen still being built
+        # is left without its own) and takes apart those it has: nothing to fill or focus.
+        if isinstance(event, events.Mount) and not (self.app.is_running and self.is_attached):
+            return
+        await super().on_event(event)
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
         # Textual restyles every widget of a screen it shows again. These are styled as they

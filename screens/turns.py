@@ -18,6 +18,7 @@ from textual.binding import Binding
 from textual.widgets import DataTable, Static
 
 from screens.draw import DrawScreen
+from screens.offstage import build_offstage, take_down
 from screens.step import StepScreen
 from tui.games.base import RulesError, Step, player_names
 from tui.games.galileo import turn_actions
@@ -90,7 +91,7 @@ class TurnsScreen(StepScreen):
 
     def on_unmount(self) -> None:
         if self.draw_box is not None:
-            self.draw_box.remove()
+            take_down(self.draw_box)  # once built, if it is still being built
 
     def build_draw_box_soon(self) -> None:
         """Once the turns are drawn, and a moment after (as tui.shell.ahead builds a step)."""
@@ -100,7 +101,7 @@ class TurnsScreen(StepScreen):
         if (self.draw_box is None and self.is_current and not self.read_only
                 and self.data.get("trigger") is not None):
             self.draw_box = DrawScreen(self.data, "gap")
-            self.app._get_screen(self.draw_box)  # built, not shown (as tui.shell.ahead does)
+            build_offstage(self.app, self.draw_box)  # built, not shown (as tui.shell.ahead does)
 
     def fill(self) -> None:
         self.show()

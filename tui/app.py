@@ -49,7 +49,7 @@ from tui.widgets.key_order import OrderedKeys
 WARM_UP_AFTER = 0.3  # seconds after the first screen is mounted
 
 
-class LastRoundApp(StepAhead, Look, AppKeys, OrderedKeys):
+class LastRoundApp(Look, AppKeys, OrderedKeys):
     TITLE = "Last Round"
     CSS_PATH = ["app.tcss", *STYLESHEETS]
     ENABLE_COMMAND_PALETTE = True
@@ -72,6 +72,7 @@ class LastRoundApp(StepAhead, Look, AppKeys, OrderedKeys):
         self.step_index = 0
         self.start = (command, game, file)
         self.held = []  # keys typed while a new screen is built (see tui.widgets.key_order)
+        self.steps_ahead = StepAhead(self, self)  # screens built while one is read
         self.setup_look()
 
     def on_mount(self) -> None:
@@ -96,13 +97,13 @@ class LastRoundApp(StepAhead, Look, AppKeys, OrderedKeys):
         # warm-up's imports, in a thread, would hold the interpreter while it is drawn.
         self.set_timer(WARM_UP_AFTER, partial(self.run_worker, partial(warm_up, game_id),
                                               name="warm-up", thread=True))
-        self.build_ahead_soon()  # a resumed step's next
+        self.steps_ahead.build_ahead_soon()  # a resumed step's next
         self.screen_change_signal.subscribe(self, self.screen_changed)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.name == "warm-up" and event.state == WorkerState.SUCCESS:
-            self.warmed_up = True  # what the first steps need is imported: they can be built
-            self.build_ahead()
+            self.steps_ahead.warmed_up = True  # what the first steps need is imported
+            self.steps_ahead.build_ahead()
 
     def screen_changed(self, screen: Screen[Any]) -> None:
         """Free what the screen left behind while the player reads the new one, before the
@@ -116,24 +117,16 @@ class LastRoundApp(StepAhead, Look, AppKeys, OrderedKeys):
 
     def between_steps(self) -> None:
         release_removed_screens()
-        self.build_ahead()
+        self.steps_ahead.build_ahead()
 
     # what the keys and the screens built ahead read: the keeper's ------------------------------
     @property
     def session(self) -> Session | None:
         return self.keeper.session
 
-    @session.setter
-    def session(self, session: Session | None) -> None:
-        self.keeper.session = session
-
     @property
     def read_only(self) -> bool:
         return self.keeper.read_only
-
-    @read_only.setter
-    def read_only(self, read_only: bool) -> None:
-        self.keeper.read_only = read_only
 
     @property
     def unsaved(self) -> bool:
@@ -153,7 +146,7 @@ class LastRoundApp(StepAhead, Look, AppKeys, OrderedKeys):
 
     # sessions -----------------------------------------------------------------
     def start_new(self, game_id: str) -> None:
-        built = self.new_session_ahead(game_id)
+        built = self.steps_ahead.new_session_ahead(game_id)
         if built is None:
             self.keeper.new_session(game_id)
             self.show_step(0)
@@ -209,9 +202,9 @@ class LastRoundApp(StepAhead, Look, AppKeys, OrderedKeys):
             if said:
                 shown.say_later(said)
             self.show_table_line()
-            self.build_ahead_soon()
+            self.steps_ahead.build_ahead_soon()
             return
-        screen = None if fresh else self.screen_ahead_for(step, index)
+        screen = None if fresh else self.steps_ahead.screen_ahead_for(step, index)
         if screen is None:
             screen = step_screen(step.kind)(self.session, step, index)
         if said:
@@ -291,13 +284,13 @@ class LastRoundApp(StepAhead, Look, AppKeys, OrderedKeys):
         """Nothing more is written to the open session: its lock goes (an open table stays
         open: the players keep their seats and drafts until the host resumes)."""
         self.table_watch.stop()
-        self.drop_ahead()
+        self.steps_ahead.drop_ahead()
         self.keeper.close()
 
     def after_key(self) -> None:
         if (shown := self.step_shown()) is not None:
             shown.keep_draft()
-            self.foresee_soon()
+            self.steps_ahead.foresee_soon()
 
     def go_back(self) -> None:
         if self.step_index == 0 or self.read_only:

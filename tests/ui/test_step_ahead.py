@@ -41,7 +41,7 @@ Answer = Callable[[Pilot[Any]], Awaitable[None]]
 async def built_ahead(pilot: Pilot[Any]) -> StepScreen:
     """The screen built ahead, once it is built (the app builds it when idle)."""
     for _ in range(500):
-        ahead = pilot.app.ahead
+        ahead = pilot.app.steps_ahead.ahead
         if ahead is not None and ahead.is_mounted:
             return ahead
         await pilot.pause(0.02)
@@ -123,7 +123,7 @@ async def test_a_step_looks_the_same_whether_its_screen_was_built_ahead_or_not(
             path = saved_session(folder, FOUR_PLAYERS, upto=shown_step)
             app = make_test_app(folder, command="resume", file=path)
         if not ahead:
-            app.build_ahead = lambda: None  # type: ignore[method-assign]
+            app.steps_ahead.build_ahead = lambda: None  # type: ignore[method-assign]
         async with app.run_test(size=SIZE) as pilot:
             built = await built_ahead(pilot) if ahead else None
             await answer(pilot)
@@ -145,7 +145,7 @@ async def test_an_answer_that_ends_the_visit_drops_the_screen_built_ahead(
         assert isinstance(ahead, ChecklistScreen) and ahead.step.id == "finish-round"
         await play_end_check(pilot, 9)
         assert isinstance(app.screen, HomeScreen)
-        assert app.ahead is None
+        assert app.steps_ahead.ahead is None
         for _ in range(500):
             if not ahead.is_attached:
                 break
@@ -162,10 +162,10 @@ async def test_asking_again_while_the_screen_ahead_is_still_being_built_keeps_it
     app = make_test_app(tmp_path, command="resume", file=path)
     async with app.run_test(size=SIZE) as pilot:
         await built_ahead(pilot)
-        app.drop_ahead()
-        app.build_ahead()
-        building = app.ahead
+        app.steps_ahead.drop_ahead()
+        app.steps_ahead.build_ahead()
+        building = app.steps_ahead.ahead
         assert isinstance(building, CardsScreen) and not building.is_mounted
-        app.build_ahead()  # before it is built
-        assert app.ahead is building
+        app.steps_ahead.build_ahead()  # before it is built
+        assert app.steps_ahead.ahead is building
         assert await built_ahead(pilot) is building

@@ -1,4 +1,4 @@
-"""The next step's screen, built while the table reads the one shown. Mixed into LastRoundApp.
+"""The next step's screen, built while the table reads the one shown (StepAhead, held by the app).
 
 A new screen of fields costs Textual several times what a key may take (tests/perf/
 bench_keys.py): every widget is created, styled, started and laid out. So once a step is on
@@ -14,19 +14,19 @@ The same is done for each game's first step behind the home screen (a new sessio
 for the final scores: while the last values are typed, the scores they give are put into the
 breakdown built ahead once the typing pauses, so the last Enter finds them already there.
 
-Textual has no public way to build a screen without showing it; App._get_screen (what
-push_screen calls to register and start one) is used here and for the draw box behind the
-turns (screens.turns), and tests/ui/test_textual_names.py fails when an upgrade changes it.
+Screens are built offstage, and taken down, through screens.offstage: a screen still being
+built is never refilled (it is used only once whole) nor taken apart.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from textual.app import App
 from textual.timer import Timer
 
+from screens.offstage import build_offstage, take_down
 from screens.step import StepScreen
 from screens.step_kinds import step_screen
 from tui.games import game_ids
@@ -37,32 +37,48 @@ from tui.session.session import Session
 # key typed meanwhile would wait for them (a few tens of milliseconds).
 FORESEE_AFTER = 0.1  # seconds
 
-class StepAhead(App[Any]):
-    session: Session | None
-    step_index: int
-    read_only: bool
-    fixed_seed: int | None
-    clock: Callable[[], str]
-    ahead: StepScreen | None = None  # the next step's screen, built offstage
-    warmed_up = False  # the warm-up's imports are done (tui.shell.warm_up)
-    foreseeing: Timer | None = None  # see foresee_soon
-    # On the home screen: each game's first step (who plays), in a new session of its own
-    new_sessions: dict[str, StepScreen] | None = None
+
+class Table(Protocol):
+    """What StepAhead reads of the app: the session open and the step shown."""
+
+    @property
+    def session(self) -> Session | None: ...
+    @property
+    def step_index(self) -> int: ...
+    @property
+    def read_only(self) -> bool: ...
+    @property
+    def fixed_seed(self) -> int | None: ...
+    @property
+    def clock(self) -> Callable[[], str]: ...
+
+
+class StepAhead:
+    """The screens built ahead for one app: the next step's, or each game's first step."""
+
+    def __init__(self, app: App[Any], table: Table) -> None:
+        self.app = app
+        self.table = table
+        self.ahead: StepScreen | None = None  # the next step's screen, built offstage
+        self.warmed_up = False  # the warm-up's imports are done (tui.shell.warm_up)
+        self.foreseeing: Timer | None = None  # see foresee_soon
+        # On the home screen: each game's first step (who plays), in a new session of its own
+        self.new_sessions: dict[str, StepScreen] | None = None
 
     def build_ahead(self) -> None:
         """Build the screen of the step after the one shown, unless it would be shown in the
         widgets on screen already, or is built, or its kind's screens are not refilled."""
-        if not self.screen_stack:  # the app is closing
+        if not self.app.screen_stack:  # the app is closing
             return
-        session, shown = self.session, self.screen
+        session, shown = self.table.session, self.app.screen
         if session is None and self.is_home(shown):
             self.build_new_sessions()
             return
-        if (session is None or self.read_only or not isinstance(shown, StepScreen)
-                or shown.session is not session or shown.index != self.step_index):
+        if (session is None or self.table.read_only or not isinstance(shown, StepScreen)
+                or shown.session is not session or shown.index != self.table.step_index):
             return
         steps = session.steps()
-        index = self.step_index + 1
+        index = self.table.step_index + 1
         if index >= len(steps):
             return
         step = steps[index]
@@ -75,7 +91,7 @@ class StepAhead(App[Any]):
         if factory.step_layout(step) is None:
             return
         self.ahead = factory(session, step, index)
-        self._get_screen(self.ahead)  # built, not shown: it lays itself out (screens.offstage)
+        build_offstage(self.app, self.ahead)  # not shown: it lays itself out (screens.offstage)
         self.foresee_soon()  # the values on screen may be all there (a resumed step)
 
     @staticmethod
@@ -93,10 +109,10 @@ class StepAhead(App[Any]):
         game_id = next((game for game in game_ids() if game not in built), None)
         if game_id is None:
             return
-        session = Session.new(game_id, seed=self.fixed_seed, created=self.clock())
+        session = Session.new(game_id, seed=self.table.fixed_seed, created=self.table.clock())
         built[game_id] = step_screen("setup")(session, session.steps()[0], 0)
-        self._get_screen(built[game_id])
-        self.set_timer(0.05, self.build_ahead)
+        build_offstage(self.app, built[game_id])
+        self.app.set_timer(0.05, self.build_ahead)
 
     def new_session_ahead(self, game_id: str) -> StepScreen | None:
         """The first step of a new session of `game_id`, if built (it is then used up),
@@ -104,7 +120,7 @@ class StepAhead(App[Any]):
         screen = (self.new_sessions or {}).pop(game_id, None)
         if screen is None or not screen.is_mounted:
             return None
-        screen.session.data["created"] = self.clock()
+        screen.session.data["created"] = self.table.clock()
         return screen
 
     def foresee_soon(self) -> None:
@@ -115,16 +131,16 @@ class StepAhead(App[Any]):
             self.foreseeing.stop()
             self.foreseeing = None
         if self.ahead is not None and self.ahead.step.kind == "breakdown":
-            self.foreseeing = self.set_timer(FORESEE_AFTER, self.foresee)
+            self.foreseeing = self.app.set_timer(FORESEE_AFTER, self.foresee)
 
     def foresee(self) -> None:
         from screens.breakdown import BreakdownScreen
         from screens.form import FormScreen
 
         self.foreseeing = None
-        if not self.screen_stack:  # the app is closing (the timer fired as it began to)
+        if not self.app.screen_stack:  # the app is closing (the timer fired as it began to)
             return
-        ahead, shown, session = self.ahead, self.screen, self.session
+        ahead, shown, session = self.ahead, self.app.screen, self.table.session
         if (not isinstance(ahead, BreakdownScreen) or not isinstance(shown, FormScreen)
                 or session is None or shown.session is not session):
             return
@@ -137,8 +153,9 @@ class StepAhead(App[Any]):
         """The screen built ahead, filled with `step`, if it is laid out for it; else None
         (and it is dropped)."""
         ahead = self.ahead
-        if (ahead is None or self.session is None or not ahead.is_mounted
-                or not ahead.shows_like(self.session, step)):
+        session = self.table.session
+        if (ahead is None or session is None or not ahead.is_mounted
+                or not ahead.shows_like(session, step)):
             self.drop_ahead()
             return None
         self.ahead = None
@@ -148,9 +165,9 @@ class StepAhead(App[Any]):
     def build_ahead_soon(self) -> None:
         """Once the step shown is drawn, and a moment after (what it left behind is freed
         first: see LastRoundApp.between_steps)."""
-        self.call_after_refresh(self.set_timer, 0.05, self.build_ahead)
+        self.app.call_after_refresh(self.app.set_timer, 0.05, self.build_ahead)
 
     def drop_ahead(self) -> None:
         ahead, self.ahead = self.ahead, None
         if ahead is not None:
-            ahead.remove()
+            take_down(ahead)  # once built, if it is still being built
