@@ -119,7 +119,7 @@ class LastRoundApp(Look, AppKeys, OrderedKeys):
         release_removed_screens()
         self.steps_ahead.build_ahead()
 
-    # what the keys and the screens built ahead read: the keeper's ------------------------------
+    # what the screens built ahead and the tests read: the keeper's ----------------------------
     @property
     def session(self) -> Session | None:
         return self.keeper.session
@@ -132,17 +132,9 @@ class LastRoundApp(Look, AppKeys, OrderedKeys):
     def unsaved(self) -> bool:
         return self.keeper.unsaved
 
-    @unsaved.setter
-    def unsaved(self, unsaved: bool) -> None:  # Ctrl+Q asked once (tui.shell.keys)
-        self.keeper.unsaved = unsaved
-
     @property
     def saves(self) -> Path:
         return self.keeper.saves
-
-    @saves.setter
-    def saves(self, saves: Path) -> None:
-        self.keeper.saves = saves
 
     # sessions -----------------------------------------------------------------
     def start_new(self, game_id: str) -> None:
@@ -314,9 +306,6 @@ class LastRoundApp(Look, AppKeys, OrderedKeys):
             shown.say(why)
 
     # the table (table mode) -----------------------------------------------------------------
-    def can_open_table(self) -> bool:  # F4 (tui.shell.keys)
-        return self.keeper.can_open_table()
-
     def action_open_table(self) -> None:  # F4 (tui.shell.keys)
         if not self.keeper.can_open_table():
             return

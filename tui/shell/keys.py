@@ -3,14 +3,11 @@ plugin), saving elsewhere and quitting, and when each is offered. Mixed into Las
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from pathlib import Path
-
 from textual.binding import Binding
 
 from tui.games import plugin_of, plugins
 from tui.games.base import AppKey, load
-from tui.session.session import Session
+from tui.session.keeper import Keeper
 from tui.shell.small_window import SmallWindow
 
 
@@ -39,11 +36,7 @@ class AppKeys(SmallWindow):
                 tooltip="Save this session in another folder (when its folder can't be written)"),
     ]
 
-    saves: Path
-    session: Session | None
-    read_only: bool
-    unsaved: bool
-    can_open_table: Callable[[], bool]  # tui.shell.table_watch
+    keeper: Keeper  # the open session's (tui.session.keeper)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A game's own keys exist only while a session of that game is open; while the
@@ -51,7 +44,7 @@ class AppKeys(SmallWindow):
         if self.is_too_small:
             return action == "quit"
         if action == "home":
-            return self.session is not None
+            return self.keeper.session is not None
         if action == "game_key":
             # A replay looks back: a game's aids for entering counts make room in its footer.
             looking_back = getattr(self.screen, "LOOKS_BACK", False)
@@ -59,16 +52,16 @@ class AppKeys(SmallWindow):
         if action == "open_table":  # offered on each player's step, while no table is open
             shown = next((s for s in reversed(self.screen_stack) if hasattr(s, "step")), None)
             step = getattr(shown, "step", None)  # the step under F1's help too
-            return self.can_open_table() and getattr(step, "player", None) is not None
+            return self.keeper.can_open_table() and getattr(step, "player", None) is not None
         if action == "save_elsewhere":
-            return self.session is not None and not self.read_only
+            return self.keeper.session is not None and not self.keeper.read_only
         return True
 
     def open_games_key(self, key_id: str) -> AppKey | None:
         """The open session's game's own key of that id, if it has one."""
-        if self.session is None:
+        if self.keeper.session is None:
             return None
-        return next((key for key in plugin_of(self.session.game_id).app_keys
+        return next((key for key in plugin_of(self.keeper.session.game_id).app_keys
                      if key.id == key_id), None)
 
     def action_game_key(self, key_id: str) -> None:
@@ -86,12 +79,12 @@ class AppKeys(SmallWindow):
         from screens.save_elsewhere import SaveElsewhereScreen
 
         if not isinstance(self.screen, SaveElsewhereScreen):
-            self.push_screen(SaveElsewhereScreen(self.saves))
+            self.push_screen(SaveElsewhereScreen(self.keeper.saves))
 
     async def action_quit(self) -> None:
         """Quit; after a failed save, only when asked twice (the session is only in memory)."""
-        if self.unsaved and self.session is not None:
-            self.unsaved = False  # the next Ctrl+Q quits
+        if self.keeper.unsaved and self.keeper.session is not None:
+            self.keeper.unsaved = False  # the next Ctrl+Q quits
             self.notify("This session is not saved: Ctrl+S saves it in another folder, "
                         "Ctrl+Q again quits without saving.", title="Not saved",
                         severity="error", timeout=15)
