@@ -266,3 +266,14 @@ def test_a_correction_whose_save_fails_leaves_the_session_as_it_was(
     assert isinstance(not_saved, NotSaved) and "Could not save" in not_saved.why
     assert finished.data is kept and finished.data["players"][0]["points"] == 12
     assert replaying.unsaved
+
+
+def test_a_session_made_ahead_starts_when_the_keeper_begins_it(tmp_path: Path,
+                                                               keepers: list[Keeper]) -> None:
+    """A new session's first step is built behind the home screen before anyone asks for it:
+    its `created` is the moment the keeper takes it, not the moment it was made."""
+    made_ahead = Session.new("toy", seed=1, created="2026-01-01T00:00:00Z")
+    keeper = keeper_in(tmp_path, keepers)
+    keeper.begin(made_ahead)
+    assert keeper.session is made_ahead and not keeper.read_only
+    assert made_ahead.data["created"] == FIXED_TIME

@@ -73,7 +73,8 @@ class Keeper:
         return session
 
     def begin(self, session: Session) -> None:
-        """Keep `session`, new (not yet saved), for writing."""
+        """Keep `session`, new (not yet saved, made ahead of time), for writing: it starts now."""
+        session.data["created"] = self.clock()
         self.session, self.read_only = session, False
 
     def open(self, path: Path, *, read_only: bool = False) -> Opened | NotOpened:

@@ -115,13 +115,11 @@ class StepAhead:
         self.app.set_timer(0.05, self.build_ahead)
 
     def new_session_ahead(self, game_id: str) -> StepScreen | None:
-        """The first step of a new session of `game_id`, if built (it is then used up),
-        its session created now."""
+        """The first step of a new session of `game_id`, if built (it is then used up)."""
         screen = (self.new_sessions or {}).pop(game_id, None)
         if screen is None or not screen.is_mounted:
             return None
-        screen.session.data["created"] = self.table.clock()
-        return screen
+        return screen  # its session starts when the keeper begins it
 
     def foresee_soon(self) -> None:
         """With the final scores built ahead: the scores the values on screen give, put
