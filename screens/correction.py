@@ -16,11 +16,11 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from screens.cards import CardsScreen
 from screens.form import FormScreen
 from screens.owner import owner_of
 from screens.step import StepScreen
-from tui.games.base import Step
+from screens.step_kinds import correction_screen_of
+from tui.games.base import Step, load
 from tui.records.corrections import Correctable
 from tui.session.outcomes import Refused
 from tui.session.session import Session
@@ -139,13 +139,8 @@ class CorrectForm(FormScreen, Correcting):
     pass
 
 
-class CorrectCards(CardsScreen, Correcting):
-    def action_back(self) -> None:  # not the card picker's: a correction keeps no progress
-        Correcting.action_back(self)
-
-
-CORRECTION_SCREENS: dict[str, type[Correcting]] = {"form": CorrectForm, "cards": CorrectCards}
-
-
 def correction_screen(kind: str) -> type[Correcting]:
-    return CORRECTION_SCREENS[kind]
+    """The step's screen correcting it: the form's here, a game's own kind's from its plugin
+    (GamePlugin.correction_screens)."""
+    screen: type[Correcting] = load(correction_screen_of(kind))
+    return screen

@@ -10,8 +10,9 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
+from screens.cards_join import JoinCardsScreen
 from screens.join import NO_TABLE, SeatScreen, TablesScreen
-from screens.join_steps import JoinCardsScreen, JoinFormScreen
+from screens.join_steps import JoinFormScreen
 from screens.join_wait import DoneScreen, WaitScreen
 from tests.join_play import (
     NARROW,

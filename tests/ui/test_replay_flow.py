@@ -8,7 +8,8 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from screens.correction import CorrectCards, CorrectForm, CorrectionPicker
+from screens.cards_correction import CorrectCards
+from screens.correction import CorrectForm, CorrectionPicker
 from screens.home import HomeScreen
 from screens.replay import ReplayScreen
 from tests.galileo_play import shown_text

@@ -3,10 +3,16 @@ names exists."""
 
 from __future__ import annotations
 
+import ast
+import importlib
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 
+from screens.correction import Correcting, correction_screen
 from screens.history import GAME_WIDTH
-from screens.step_kinds import EVERY_GAMES_SCREENS, step_screen
+from screens.step_kinds import EVERY_GAMES_SCREENS, join_screen, step_screen
 from tests.fresh_python import python_output
 from tui.games import GAME_PACKAGES, plugin_of, plugins
 from tui.games.base import GamePlugin, load
@@ -29,9 +35,16 @@ def test_what_a_plugin_names_exists(plugin: GamePlugin) -> None:
     game = load(plugin.game)
     assert game.id == plugin.id and plugin_of(plugin.id) is plugin
     assert len(plugin.short_title) <= GAME_WIDTH
+    own = dict(plugin.step_screens)
     for kind, screen in plugin.step_screens:
         assert kind not in EVERY_GAMES_SCREENS
         assert step_screen(kind).__name__ == screen.partition(":")[2]
+    for kind, _screen in plugin.join_screens:
+        assert kind in own and issubclass(join_screen(kind), step_screen(kind)), kind
+    assert callable(load(plugin.seat_check)) if plugin.join_screens else not plugin.seat_check
+    for kind, _screen in plugin.correction_screens:
+        assert kind in own and issubclass(correction_screen(kind), step_screen(kind)), kind
+        assert issubclass(correction_screen(kind), Correcting)
     for module in plugin.warm_up:
         load(f"{module}:__name__")
     for target in (plugin.warm_up_call, plugin.edition_of, plugin.describe_draw,
@@ -48,3 +61,43 @@ def test_home_keys_and_app_keys_are_distinct() -> None:
     home = [p.home_key.key for p in SHIPPED if p.home_key is not None]
     app = [key.id for p in SHIPPED for key in p.app_keys]
     assert len(home) == len(set(home)) == len(SHIPPED) and len(app) == len(set(app))
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def named_modules(plugin: GamePlugin) -> set[str]:
+    """The modules a plugin names: its screens, checks, warm-up and hooks."""
+    targets = [plugin.game, plugin.checks, plugin.seat_check, plugin.warm_up_call,
+               plugin.edition_of, plugin.describe_draw, *plugin.warm_up,
+               *(key.screen for key in plugin.app_keys),
+               *(screen for pairs in (plugin.step_screens, plugin.join_screens,
+                                      plugin.correction_screens) for _kind, screen in pairs)]
+    return {target.partition(":")[0] for target in targets if target}
+
+
+def string_constants(path: Path) -> Iterator[str]:
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            yield node.value
+
+
+def test_only_a_game_and_the_modules_its_plugin_names_know_its_own_step_kinds() -> None:
+    """A game's own step kind ("cards", "turns") is written only in its package and the
+    modules its plugin names: everywhere else a step of it is found through the plugin
+    (which screen shows it, whether a seat enters it, whether it can be corrected)."""
+    knowing: dict[str, tuple[str, set[str]]] = {}  # kind: its game's package, named modules
+    for package in SHIPPED_PACKAGES:
+        plugin = importlib.import_module(package).PLUGIN
+        for kind, _screen in plugin.step_screens:
+            knowing[kind] = (package, named_modules(plugin))
+    assert knowing.keys() >= {"cards", "turns"}
+    found = []
+    for path in sorted([*ROOT.glob("tui/**/*.py"), *ROOT.glob("screens/**/*.py")]):
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(
+            ".__init__")
+        for kind in sorted(knowing.keys() & set(string_constants(path))):
+            package, named = knowing[kind]
+            if not (module == package or module.startswith(f"{package}.") or module in named):
+                found.append(f"{module} writes {kind!r}, a kind of {package}'s own")
+    assert not found, found

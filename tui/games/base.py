@@ -281,6 +281,15 @@ class GamePlugin:
     checks: str = ""
     # Step kinds of the game's own, each to the "module:Class" of its screen.
     step_screens: tuple[tuple[StepKind, str], ...] = ()
+    # Of those, the kinds a player enters for their own seat in table mode, each to the
+    # "module:Class" of the screen on the player's terminal; `seat_check`, a
+    # "module:function(step, values, data)", raises RulesError unless what a player sent for
+    # one of them is what that screen could have sent.
+    join_screens: tuple[tuple[StepKind, str], ...] = ()
+    seat_check: str = ""
+    # Of those, the kinds a table may correct after the game, each to the "module:Class" of
+    # the step's screen correcting it (the others stay as played).
+    correction_screens: tuple[tuple[StepKind, str], ...] = ()
     warm_up: tuple[str, ...] = ()  # modules imported once the home screen is drawn
     warm_up_call: str = ""  # "module:function" called after them (say, to build an index)
     count_columns: tuple[str, ...] = ()  # entered counts that score nothing, exported

@@ -2,27 +2,37 @@
 sent from their own terminal is an answer the step could have been given on the host's.
 
 Pure: a joiner's values arrive as data, so they are checked here as strictly as the host's
-screens check what is typed there (field kinds and bounds, the cards' names and copies).
+screens check what is typed there (field kinds and bounds; a game's own kinds by its check).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from tui.games.base import Field, RulesError, Step
+from tui.games import plugins
+from tui.games.base import Field, RulesError, Step, StepKind, load
 from tui.games.values import is_int
 
-# The step kinds a player enters for their own seat: a tableau, a form of counts or scores.
-OWN_KINDS = ("cards", "form")
+# The step kind every game's players enter for their own seat: a form of counts or scores.
+# A game adds its own kinds, with its check of what a seat sends (GamePlugin.join_screens).
+EVERY_GAMES_SEAT_KINDS: tuple[StepKind, ...] = ("form",)
+# A game's check of what a seat sent for a step of its own kind (GamePlugin.seat_check).
+SeatCheck = Callable[[Step, Mapping[str, Any], Mapping[str, Any]], None]
 TEXT_LIMIT = 200
-LIST_LIMIT = 200
+
+
+def seat_kinds() -> set[StepKind]:
+    """The step kinds a player enters for their own seat in table mode."""
+    return {*EVERY_GAMES_SEAT_KINDS,
+            *(kind for plugin in plugins() for kind, _screen in plugin.join_screens)}
 
 
 def seat_steps(steps: Sequence[Step], seat: int) -> list[Step]:
     """The steps that ask this seat alone, in the procedure's order."""
-    return [s for s in steps if s.player == seat and s.kind in OWN_KINDS]
+    kinds = seat_kinds()
+    return [s for s in steps if s.player == seat and s.kind in kinds]
 
 
 def seats_open(steps: Sequence[Step], confirmed: set[str]) -> bool:
@@ -51,11 +61,12 @@ def all_entered(steps: Sequence[Step], confirmed: set[str]) -> bool:
 
 def check_seat_values(step: Step, values: Mapping[str, Any], data: Mapping[str, Any]) -> None:
     """RulesError (keyed by the field) unless `values` are what the step's screen could send:
-    every field of a form with a value of its kind within its bounds and nothing else; for a
-    tableau, known cards the deck still holds (across the table) or the quick entry's two
-    numbers. The whole session is checked again once they are recorded (the file's door)."""
-    if step.kind == "cards":
-        _check_tableau(step, values, data)
+    every field of a form with a value of its kind within its bounds and nothing else; a
+    game's own kind by the game's seat check (GamePlugin.seat_check). The whole session is
+    checked again once they are recorded (the file's door)."""
+    game_check = seat_check_of(step.kind)
+    if game_check is not None:
+        game_check(step, values, data)
         return
     unknown = sorted(set(values) - {f.key for f in step.fields})
     if unknown:
@@ -63,10 +74,20 @@ def check_seat_values(step: Step, values: Mapping[str, Any], data: Mapping[str, 
     for field in step.fields:
         if field.key not in values:
             raise RulesError(field.key, f"{field.label}: enter a value")
-        _check_field(field, values[field.key])
+        check_field(field, values[field.key])
 
 
-def _check_field(field: Field, value: Any) -> None:
+def seat_check_of(kind: StepKind) -> SeatCheck | None:
+    """The seat check of the game whose own kind this is (None: a kind every game has)."""
+    for plugin in plugins():
+        if kind in dict(plugin.join_screens):
+            check: SeatCheck = load(plugin.seat_check)
+            return check
+    return None
+
+
+def check_field(field: Field, value: Any) -> None:
+    """RulesError (keyed by the field) unless `value` is of the field's kind, in bounds."""
     if field.kind == "int":
         if not is_int(value):
             raise RulesError(field.key, f"{field.label}: whole numbers only")
@@ -80,24 +101,6 @@ def _check_field(field: Field, value: Any) -> None:
         raise RulesError(field.key, f"{field.label}: yes or no")
     elif field.kind == "text" and (not isinstance(value, str) or len(value) > TEXT_LIMIT):
         raise RulesError(field.key, f"{field.label}: a line of text")
-
-
-def _check_tableau(step: Step, values: Mapping[str, Any], data: Mapping[str, Any]) -> None:
-    from tui.games.rftg.entries import edition_of
-    from tui.games.rftg.quick_entry import QUICK_FIELDS
-    from tui.games.rftg.tableau import tableau_problems
-
-    if set(values) == {f.key for f in QUICK_FIELDS}:  # the quick entry's two numbers
-        for field in QUICK_FIELDS:
-            _check_field(field, values[field.key])
-        return
-    names = values.get("tableau") if set(values) == {"tableau"} else None
-    if (not isinstance(names, list) or not names or len(names) > LIST_LIMIT
-            or not all(isinstance(n, str) for n in names)):
-        raise RulesError("tableau", "a list of card names, the start world at least")
-    problem = tableau_problems(names, edition_of(data), others_cards(data, step.player))
-    if problem:
-        raise RulesError("tableau", problem)
 
 
 def tableaux(data: Mapping[str, Any]) -> dict[int, list[str]]:

@@ -10,14 +10,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tui.games.base import Step
+from tui.games import plugins
+from tui.games.base import Step, StepKind
 from tui.records.replay_text import when
 from tui.session.correcting import corrected as corrected  # where the replay finds it
 from tui.session.session import Session
 
-# Steps whose values can be corrected: those that record what was counted. Seating and
-# Galileo's final turns (with their fair draws) are what the game was; they stay as played.
-CORRECTABLE_KINDS = ("form", "cards")
+# Steps whose values can be corrected: those that record what was counted, a game adding its
+# own (GamePlugin.correction_screens). Seating, and a game's kinds it leaves out (Galileo's
+# final turns with their fair draws), are what the game was: they stay as played.
+EVERY_GAMES_CORRECTABLE_KINDS: tuple[StepKind, ...] = ("form",)
+
+
+def correctable_kinds() -> set[StepKind]:
+    return {*EVERY_GAMES_CORRECTABLE_KINDS,
+            *(kind for plugin in plugins() for kind, _screen in plugin.correction_screens)}
 
 
 @dataclass(frozen=True)
@@ -33,12 +40,13 @@ class Correctable:
 
 def correctable_steps(session: Session) -> list[Correctable]:
     """The confirmed steps a table may correct, in the game's order."""
+    kinds = correctable_kinds()
     latest: dict[str, str] = {}
     for entry in session.log:
         if not entry.get("partial"):
             latest[str(entry["step"])] = str(entry.get("at", ""))
     return [Correctable(step, index, latest[step.id])
             for index, step in enumerate(session.steps())
-            if step.kind in CORRECTABLE_KINDS and step.id in latest]
+            if step.kind in kinds and step.id in latest]
 
 

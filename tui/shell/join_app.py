@@ -22,10 +22,10 @@ from textual.widgets import Footer
 
 from screens import STYLESHEETS
 from screens.join import SeatScreen, TablesScreen
-from screens.join_steps import JoinCardsScreen, JoinFormScreen
 from screens.join_wait import DoneScreen, SeatView, WaitScreen
 from screens.owner import ShowsNotices, StepOwner
 from screens.step import StepScreen
+from screens.step_kinds import join_screen
 from tui.games.base import RulesError, Step
 from tui.session.files import SaveError
 from tui.session.locks import InTheWay, Locked
@@ -156,8 +156,7 @@ class JoinApp(Look, OrderedKeys):
         assert seat is not None
         seat.read_only = False
         own = [s.id for s in seat.own_steps()]
-        kind = JoinCardsScreen if step.kind == "cards" else JoinFormScreen
-        screen = kind(seat.session, step, own.index(step.id))
+        screen = join_screen(step.kind)(seat.session, step, own.index(step.id))
         self.shown_entries = seat.session.entries_of(step.id)
         if said:
             screen.say_later(said)

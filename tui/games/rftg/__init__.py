@@ -18,6 +18,10 @@ PLUGIN = GamePlugin(
     checks="tui.games.rftg.checks",
     home_key=HomeKey("r", "New Race", "Start a new Race for the Galaxy session"),
     step_screens=(("cards", "screens.cards:CardsScreen"),),
+    # A tableau is entered at each seat in table mode, and corrected after the game.
+    join_screens=(("cards", "screens.cards_join:JoinCardsScreen"),),
+    seat_check="tui.games.rftg.checks:check_seat_tableau",
+    correction_screens=(("cards", "screens.cards_correction:CorrectCards"),),
     warm_up=("screens.cards", "tui.games.rftg.game"),
     warm_up_call="tui.games.rftg.search:build_index",
     count_columns=("hand", "goods"),  # cards in hand and goods on worlds

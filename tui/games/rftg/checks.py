@@ -11,8 +11,14 @@ from tui.games.rftg.cards import Card
 from tui.games.rftg.entries import edition_of, read_tableau, whole_number
 from tui.games.rftg.facts import HAND_LIMIT, MAX_PLAYERS, MIN_PLAYERS, POOL_ANSWERS
 from tui.games.rftg.procedure import procedure
+from tui.games.rftg.quick_entry import QUICK_FIELDS
 from tui.games.rftg.scoring import score_checked
+from tui.games.rftg.tableau import tableau_problems
+from tui.games.seats import check_field, others_cards
 from tui.games.values import is_int, seated, table_list
+
+# The most card names a player's terminal may send for one tableau.
+SENT_CARDS_LIMIT = 200
 
 
 def check_tableau_values(
@@ -88,3 +94,19 @@ def check_game_data(data: Mapping[str, Any]) -> Scoring | None:
             raise RulesError(f"log[{index}].values.pool",
                              f"must be one of: {', '.join(POOL_ANSWERS)}")
     return _scoring(edition, players, tableaux)
+
+
+def check_seat_tableau(step: Step, values: Mapping[str, Any], data: Mapping[str, Any]) -> None:
+    """What a player sent for their tableau in table mode (tui.games.seats): known cards the
+    deck still holds across the table, or the quick entry's two numbers; else RulesError."""
+    if set(values) == {f.key for f in QUICK_FIELDS}:  # the quick entry's two numbers
+        for field in QUICK_FIELDS:
+            check_field(field, values[field.key])
+        return
+    names = values.get("tableau") if set(values) == {"tableau"} else None
+    if (not isinstance(names, list) or not names or len(names) > SENT_CARDS_LIMIT
+            or not all(isinstance(n, str) for n in names)):
+        raise RulesError("tableau", "a list of card names, the start world at least")
+    problem = tableau_problems(names, edition_of(data), others_cards(data, step.player))
+    if problem:
+        raise RulesError("tableau", problem)
