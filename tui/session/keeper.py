@@ -69,7 +69,7 @@ class Keeper:
     # opening and closing ------------------------------------------------------------------
     def new_session(self, game_id: str) -> Session:
         session = Session.new(game_id, seed=self.seed, created=self.clock())
-        self.begin(session)
+        self.session, self.read_only = session, False
         return session
 
     def begin(self, session: Session) -> None:
