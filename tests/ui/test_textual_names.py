@@ -57,7 +57,10 @@ async def test_the_style_cache_the_app_empties_holds_each_widget_drawn() -> None
     app = App[None]()
     async with app.run_test() as pilot:
         await app.mount(Static("drawn"))
-        await pilot.pause()
+        for _ in range(500):  # until it is drawn
+            if cached.cache_info().currsize:
+                break
+            await pilot.pause(0.01)
         assert cached.cache_info().currsize > 0
         memory.forget_drawn_widgets()
         assert cached.cache_info().currsize == 0

@@ -9,8 +9,8 @@ it takes the next one, and holds the keys typed while a new screen is being buil
 screen can take them, so type-ahead goes where the player would have typed it.
 
 Textual offers no public way to run a widget's key handlers in the caller's turn; the few
-private names this needs are used here alone, and tests/ui/test_key_order.py fails when a
-Textual upgrade changes them.
+private names this needs are used here alone, and tests/ui/test_textual_names.py fails when
+a Textual upgrade changes them.
 """
 
 from __future__ import annotations
