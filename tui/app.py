@@ -83,6 +83,7 @@ class LastRoundApp(Look, AppKeys, OrderedKeys):
         if not self.is_headless:  # a real terminal can hang up; tests' signals stay theirs
             from tui.shell import hangup
             hangup.install(self.keeper.release_lock, self.suspend)
+            hangup.watch_terminal(self, self.keeper.release_lock)
         command, game, file = self.start
         if command == "new" and game:
             self.start_new(game)

@@ -102,6 +102,7 @@ class JoinApp(Look, OrderedKeys):
         if not self.is_headless:  # a real terminal can hang up; tests' signals stay theirs
             from tui.shell import hangup
             hangup.install(self.release_seat, self.suspend)
+            hangup.watch_terminal(self, self.release_seat)
 
     def on_unmount(self) -> None:
         self.release_seat()
