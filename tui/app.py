@@ -35,6 +35,7 @@ from tui.session.outcomes import (
     SeatConflict,
     SeatEntered,
     Stay,
+    TableClosed,
     TableNews,
 )
 from tui.session.session import Session, now_stamp
@@ -340,6 +341,10 @@ class LastRoundApp(Look, AppKeys, OrderedKeys):
                     self.say_not_saved(why)
                 case Finished():
                     self.show_finished()
+                case TableClosed(why):
+                    self.notify(why, title="Table", severity="warning", timeout=15)
+                    self.refresh_bindings()
+                    self.show_table_line()  # the seats' line goes
         if self.keeper.table is not None:
             self.show_table_line()
 

@@ -31,6 +31,7 @@ from tui.session.outcomes import (
     SeatConflict,
     SeatEntered,
     Stay,
+    TableClosed,
     TableNews,
 )
 from tui.session.safekeeping import Safekeeping, load_session
@@ -339,8 +340,10 @@ class Keeper:
 
     def close_table(self, *, close: bool = False) -> None:
         """Stop hosting the table; `close` it too (the game finished: no seat is left)."""
-        if close and self.table is not None:
-            self.table.close()
+        if self.table is not None:
+            if close:
+                self.table.close()
+            self.table.release_folder()
         self.table, self.table_seen = None, None
 
     def look_at_table(self) -> list[TableNews] | None:
@@ -349,12 +352,20 @@ class Keeper:
         if table is None or session is None or session.path != table.session_path:
             self.close_table()
             return None
+        if not table.in_place():  # moved away, or a link or another folder put in its place
+            self.close_table()
+            return [TableClosed(f"{table.folder.name} was moved or replaced, so the table is "
+                                "closed: F4 opens it again")]
         changed = table.changed_since(self.table_seen)
         if changed is None:
             return None
         self.table_seen = changed
         news: list[TableNews] = []
-        for seat, offer in list(table.offers(len(session.players))):
+        from tui.session.table_offers import holds_offer
+
+        players = session.players
+        for seat, offer in list(table.offers(
+                len(players), lambda seat, offer: holds_offer(session, offer, players[seat]))):
             news += self.take_from_seat(table, session, seat, offer)
             if self.table is None:  # the game finished
                 break

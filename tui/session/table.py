@@ -26,13 +26,19 @@ import os
 import shutil
 import stat
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
 from tui.session.drafts import Drafts, toml_key, toml_value
-from tui.session.files import SaveError, atomic_write, has_unfit_value, read_regular_file
+from tui.session.files import (
+    SaveError,
+    atomic_write,
+    atomic_write_in,
+    has_unfit_value,
+    read_regular_file,
+)
 from tui.session.locks import SessionLock, lock_path, read_holder
 
 # Readable (and, for the folder, writable) by a group: the players' terminals usually run as
@@ -83,12 +89,21 @@ def new_id() -> str:
     return os.urandom(6).hex()
 
 
+class TableMoved(OSError):
+    """The open table's folder is no longer where the host opened it (moved, or replaced by
+    a link or another folder): the host writes nothing more for it."""
+
+
 class Table:
     """The mailboxes of one session's table (see the module's note)."""
 
     def __init__(self, session_path: Path) -> None:
         self.session_path = session_path
         self.folder = table_folder(session_path)
+        # The host's hold on the folder it opened (open): anyone in the folder's group can
+        # rename it and put a link or a folder of theirs in its place, so the host writes only
+        # into the folder it holds, and only while it is still the one at its place.
+        self.held_folder: int | None = None
 
     # the host ---------------------------------------------------------------------------
     def open(self) -> None:
@@ -101,6 +116,24 @@ class Table:
             raise OSError(f"{self.folder.name} is in the way and is not a folder")
         with contextlib.suppress(OSError):  # mkdir's mode is cut by the umask
             os.chmod(self.folder, FOLDER_MODE)
+        self.release_folder()
+        self.held_folder = os.open(self.folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+
+    def release_folder(self) -> None:
+        if self.held_folder is not None:
+            with contextlib.suppress(OSError):
+                os.close(self.held_folder)
+            self.held_folder = None
+
+    def in_place(self) -> bool:
+        """Whether the folder the host holds is still the one at the table's place."""
+        if self.held_folder is None:
+            return False
+        try:
+            held, there = os.fstat(self.held_folder), self.folder.lstat()
+        except OSError:
+            return False
+        return (held.st_dev, held.st_ino) == (there.st_dev, there.st_ino)
 
     def is_open(self) -> bool:
         with contextlib.suppress(OSError):
@@ -108,8 +141,11 @@ class Table:
         return False
 
     def close(self) -> None:
-        """The game is finished: nothing is left to enter."""
-        shutil.rmtree(self.folder, ignore_errors=True)
+        """The game is finished: nothing is left to enter. (Only the folder the host opened
+        is removed: never one put in its place.)"""
+        if self.in_place():
+            shutil.rmtree(self.folder, ignore_errors=True)
+        self.release_folder()
 
     def changed_since(self, seen: int | None) -> int | None:
         """The folder's modification time when it differs from `seen` (something in it was
@@ -125,12 +161,19 @@ class Table:
         holder = read_holder(lock_path(self.session_path))
         return holder is not None and holder.running()
 
-    def offers(self, seats: int) -> Iterator[tuple[int, Offer]]:
-        """Each seat's offer that has no answer yet."""
+    def offers(self, seats: int, recorded: Callable[[int, Offer], bool] | None = None,
+               ) -> Iterator[tuple[int, Offer]]:
+        """Each seat's offer that has no answer yet; with `recorded` (whether the session
+        holds a seat's offer), also one answered "entered" that the session does not hold:
+        anyone in the folder's group can write an answer, only the host writes the session."""
         for seat in range(seats):
             offer = self.offer_of(seat)
+            if offer is None:
+                continue
             answer = self.answer_of(seat)
-            if offer is not None and (answer is None or answer.id != offer.id):
+            if (answer is None or answer.id != offer.id or (
+                    recorded is not None and answer.outcome == "entered"
+                    and not recorded(seat, offer))):
                 yield seat, offer
 
     def answer(self, seat: int, answer: Answer) -> None:
@@ -190,8 +233,16 @@ class Table:
         return self.folder / f"seat-{seat}"
 
     def write(self, seat: int, kind: str, values: Mapping[str, Any]) -> None:
+        """Replace a mailbox whole: the host's into the folder it holds (TableMoved once that
+        is no longer at its place), a player's terminal's by the folder's name."""
         text = "".join(f"{toml_key(k)} = {toml_value(v)}\n" for k, v in values.items())
-        atomic_write(self.folder / f"seat-{seat}.{kind}", text, mode=FILE_MODE)
+        name = f"seat-{seat}.{kind}"
+        if self.held_folder is None:
+            atomic_write(self.folder / name, text, mode=FILE_MODE)
+            return
+        if not self.in_place():
+            raise TableMoved(f"{self.folder.name} was moved or replaced")
+        atomic_write_in(self.held_folder, name, text, mode=FILE_MODE)
 
     def read(self, seat: int, kind: str) -> dict[str, Any]:
         """A mailbox's contents; empty when missing, unreadable or not to be trusted."""

@@ -67,6 +67,15 @@ def take_offer(session: Session, seat: int, offer: Offer, at: str) -> Taken:
     return Taken(Answer(offer.id, step.id, "entered"), trial.data)
 
 
+def holds_offer(session: Session, offer: Offer, by: str) -> bool:
+    """Whether the session holds the offered step confirmed, as sent by `by` or with the
+    values sent (the host may have typed the same ones first): what an "entered" answer
+    must be borne out by."""
+    latest = session.latest_entry(offer.step)
+    return (latest is not None and not latest.get("partial")
+            and (latest.get("by") == by or dict(latest.get("values", {})) == dict(offer.values)))
+
+
 def recorded(session: Session, step: Step, values: dict[str, Any], at: str, by: str) -> Session:
     """A copy of the session with the step confirmed (and the game finished when it was the
     last value): RulesError when the whole session would no longer pass the file's door."""
