@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -63,7 +64,8 @@ def take_offer(session: Session, seat: int, offer: Offer, at: str) -> Taken:
         check_seat_values(step, offer.values, session.data)
         trial = recorded(session, step, offer.values, at, by=names[seat])
     except RulesError as error:
-        return refused(error.key, error.message, conflict_notices(session, seat, offer))
+        notices = conflict_notices(session, seat, offer)
+        return refused(error.key, error.message + listed_by(session, notices), notices)
     return Taken(Answer(offer.id, step.id, "entered"), trial.data)
 
 
@@ -112,6 +114,12 @@ def conflict_notices(session: Session, seat: int, offer: Offer) -> dict[int, str
                     "copies for both tableaux. Check which of you has it.")
             for other, taken in contested(session.data, seat, cards).items()
             if other < len(names)}
+
+
+def listed_by(session: Session, notices: Mapping[int, str]) -> str:
+    """The refused player's side of a conflict: who else listed the card."""
+    others = [session.players[other] for other in sorted(notices)]
+    return f" ({join_names(others)} listed it too: check which of you has it.)" if others else ""
 
 
 def seat_status(session: Session, table: Table, seat: int, step_id: str) -> SeatStatus:

@@ -16,6 +16,7 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
+from textual.binding import Binding
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer
@@ -74,6 +75,8 @@ class JoinApp(Look, OrderedKeys):
     CSS_PATH = ["../app.tcss", *STYLESHEETS]
     CSS = JOIN_CSS
     ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("f1", "help", "Help", id="help",
+                        tooltip="Explain this screen and its keys")]
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (60, "-wide")]
 
     def __init__(self, saves: Path) -> None:
@@ -106,6 +109,13 @@ class JoinApp(Look, OrderedKeys):
 
     def on_unmount(self) -> None:
         self.release_seat()
+
+    def action_help(self) -> None:
+        """The same help as on the host's screen: the step's rules and its keys."""
+        from screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(self.screen))
 
     # a table and a seat ---------------------------------------------------------------
     def pick_table(self, table: Table) -> None:
