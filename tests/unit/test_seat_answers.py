@@ -14,7 +14,7 @@ from tests.join_play import Host
 from tests.table_sessions import ready_for_seats, seat_entries
 from tui.session.files import read_session
 from tui.session.keeper import Keeper
-from tui.session.outcomes import TableClosed
+from tui.session.outcomes import Refused, TableClosed
 from tui.session.seat import Seat
 from tui.session.table import Answer, Table, table_folder
 
@@ -92,4 +92,30 @@ def test_the_host_closes_a_table_whose_folder_was_moved_or_replaced(tmp_path: Pa
         assert news is not None and len(news) == 1 and isinstance(news[0], TableClosed)
         assert "was moved or replaced" in news[0].why and keeper.table is None
     finally:
+        keeper.release_lock()
+
+
+def test_renaming_a_player_is_refused_while_the_table_is_open(tmp_path: Path) -> None:
+    """Renaming Luis to Lou with the table open once moved the session to a new name, left
+    the table under the old one, and the game never finished."""
+    path = ready_for_seats("rftg", tmp_path)
+    before = path.read_bytes()
+    keeper = Keeper(tmp_path, clock=lambda: FIXED_TIME, seed=1)
+    try:
+        keeper.open(path)
+        assert keeper.open_table() is None
+        session = keeper.session
+        assert session is not None
+        setup = session.steps()[0]
+        values = dict(session.values_for(setup))
+        values["players"] = [*values["players"][:3], "Lou"]
+        outcome = keeper.confirm(setup, values, undo_agreed=True)
+        assert isinstance(outcome, Refused) and outcome.field == "players"
+        assert "table is open" in outcome.reason
+        assert path.read_bytes() == before and table_folder(path).is_dir()
+        assert session.players[3] == "Luis"
+        values["players"] = list(session.players)  # the same names: confirmed as ever
+        assert not isinstance(keeper.confirm(setup, values), Refused)
+    finally:
+        keeper.close_table()
         keeper.release_lock()

@@ -44,6 +44,11 @@ PAUSE_MESSAGE = ("Saved. The game goes on: open this session again at the end of
                  "next round.")
 
 
+# The players' terminals hold their seats by these names, and the session's file (and with it
+# the table's folder) is named after them.
+TABLE_KEEPS_NAMES = ("The table is open to the players' own terminals under these names: "
+                     "they can't change until the game is finished (a correction can then).")
+
 class Keeper:
     """The open session's one owner."""
 
@@ -130,6 +135,8 @@ class Keeper:
         if not partial and not undo_agreed and (undoes := self.what_it_undoes(step, values)):
             return AskFirst(undoes)
         players_before = session.players
+        if self.table is not None and values.get("players", players_before) != players_before:
+            return Refused(TABLE_KEEPS_NAMES, "players")
         try:
             changed = session.confirm(step, values, at=self.clock(), partial=partial)
         except RulesError as error:
