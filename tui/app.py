@@ -309,9 +309,16 @@ class LastRoundApp(Look, AppKeys, OrderedKeys):
 
     # the table (table mode) -----------------------------------------------------------------
     def action_open_table(self) -> None:  # F4 (tui.shell.keys)
-        if not self.keeper.can_open_table():
+        from screens.host_seat import HostSeatScreen
+
+        if self.keeper.can_open_table() and self.session is not None:
+            self.push_screen(HostSeatScreen(self.session.players), self.open_table)
+
+    def open_table(self, host_seat: int | None) -> None:
+        """Open the table, keeping `host_seat` (-1: none) for this screen; None: no table."""
+        if host_seat is None or not self.keeper.can_open_table():
             return
-        why = self.keeper.open_table()
+        why = self.keeper.open_table(host_seat if host_seat >= 0 else None)
         if why is not None:
             self.notify(f"The table can't be opened: {why}", title="Table", severity="error")
             return

@@ -175,6 +175,23 @@ async def test_a_card_claimed_by_two_players_is_refused_and_told_to_both(tmp_pat
     host.leave()
 
 
+async def test_the_hosts_own_seat_is_marked_and_refused_with_the_reason(tmp_path: Path) -> None:
+    path = ready_for_seats("rftg", tmp_path)
+    host = Host(path)
+    host.table.keep_host_seat(0)
+    app = JoinApp(tmp_path)
+    async with app.run_test(size=NARROW) as pilot:
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, SeatScreen)
+                    and shown(app, "#seats").startswith("Maya (the host's)\nJonas\n"),
+                    "the seats")
+        await pilot.press("enter")
+        await until(pilot, lambda: "host's own seat" in shown(app, "#seat-message"),
+                    "the refusal")
+        assert app.seat is None and not Table(path).held(0)
+    host.leave()
+
+
 async def test_f1_on_a_players_own_terminal_explains_the_step(tmp_path: Path) -> None:
     """The joiner has the host's help: F1 in the footer, the step's rules and keys, Esc back."""
     path = ready_for_seats("rftg", tmp_path)

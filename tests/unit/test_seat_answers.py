@@ -68,7 +68,7 @@ def test_the_hosts_keeper_takes_an_offer_whose_entered_answer_was_forged(tmp_pat
     keeper = Keeper(tmp_path, clock=lambda: FIXED_TIME, seed=1)
     try:
         keeper.open(path)
-        assert keeper.open_table() is None
+        assert keeper.open_table(None) is None
         offer = Table(path).send(JONAS, STEP, VALUES)  # Jonas's terminal
         Table(path).answer(JONAS, Answer(offer.id, STEP, "entered"))  # anyone in the group
         news = keeper.look_at_table()
@@ -84,7 +84,7 @@ def test_the_host_closes_a_table_whose_folder_was_moved_or_replaced(tmp_path: Pa
     keeper = Keeper(tmp_path, clock=lambda: FIXED_TIME, seed=1)
     try:
         keeper.open(path)
-        assert keeper.open_table() is None
+        assert keeper.open_table(None) is None
         folder = table_folder(path)
         folder.rename(tmp_path / "moved-away")
         folder.symlink_to(tmp_path / "moved-away")
@@ -103,7 +103,7 @@ def test_renaming_a_player_is_refused_while_the_table_is_open(tmp_path: Path) ->
     keeper = Keeper(tmp_path, clock=lambda: FIXED_TIME, seed=1)
     try:
         keeper.open(path)
-        assert keeper.open_table() is None
+        assert keeper.open_table(None) is None
         session = keeper.session
         assert session is not None
         setup = session.steps()[0]

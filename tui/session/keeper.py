@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from tui.games.base import RulesError, Step
 from tui.session.drafts import Drafts, DraftValues, draft_path
 from tui.session.files import SaveError
-from tui.session.locks import SessionLock
+from tui.session.locks import InTheWay, Locked, SessionLock
 from tui.session.outcomes import (
     AskFirst,
     Confirmed,
@@ -64,12 +64,18 @@ class Keeper:
         self.drafts: Drafts | None = None  # the open session's, once it has a file
         self.table: Table | None = None  # opened by the host (F4)
         self.table_seen: int | None = None  # the table folder's time at the last look
+        # The seat the host's player enters on this screen, and its lock, held while the
+        # table is open so that no other terminal claims it (None: every seat joins).
+        self.host_seat: int | None = None
+        self.host_seat_lock: SessionLock | None = None
 
     @property
     def lock(self) -> SessionLock | None:
         return self.safe.lock
 
     def release_lock(self) -> None:  # on a hang-up too (tui.shell.hangup)
+        if self.host_seat_lock is not None:
+            self.host_seat_lock.release()
         self.safe.release_lock()
 
     # opening and closing ------------------------------------------------------------------
@@ -317,21 +323,29 @@ class Keeper:
         return (self.table is None and session is not None and session.path is not None
                 and not self.read_only and not session.finished)
 
-    def open_table(self) -> str | None:
-        """Open the session's table to the players' terminals: None once open, else why not."""
+    def open_table(self, host_seat: int | None) -> str | None:
+        """Open the session's table to the players' terminals, all but `host_seat` (the
+        seat entered on the host's screen; None: every seat joins): None once open, else why
+        not."""
         session = self.session
         if not self.can_open_table() or session is None or session.path is None:
             return "no session is open for writing"
         from tui.session.table import Table
 
-        return self.host(Table(session.path))
+        return self.host(Table(session.path), host_seat, new=True)
 
-    def host(self, table: Table) -> str | None:
+    def host(self, table: Table, host_seat: int | None, *, new: bool = False) -> str | None:
         try:
             table.open()
+            if new:
+                table.keep_host_seat(host_seat)
         except OSError as error:
             return str(error.strerror or error)
         self.table, self.table_seen = table, None
+        self.host_seat = host_seat
+        if host_seat is not None:
+            with suppress(Locked, InTheWay, OSError):  # still refused, by the host's rule
+                self.host_seat_lock = table.claim(host_seat)
         return None
 
     def reopen_table(self) -> None:
@@ -343,15 +357,18 @@ class Keeper:
 
             table = Table(session.path)
             if table.is_open() and not session.finished:
-                self.host(table)
+                self.host(table, table.host_seat())
 
     def close_table(self, *, close: bool = False) -> None:
         """Stop hosting the table; `close` it too (the game finished: no seat is left)."""
+        if self.host_seat_lock is not None:
+            self.host_seat_lock.release()
         if self.table is not None:
             if close:
                 self.table.close()
             self.table.release_folder()
         self.table, self.table_seen = None, None
+        self.host_seat, self.host_seat_lock = None, None
 
     def look_at_table(self) -> list[TableNews] | None:
         """Take what the seats sent since the last look: None when the table is unchanged."""
@@ -385,7 +402,7 @@ class Keeper:
         from tui.session.table import Answer
         from tui.session.table_offers import take_offer
 
-        taken = take_offer(session, seat, offer, self.clock())
+        taken = take_offer(session, seat, offer, self.clock(), host_seat=self.host_seat)
         answer = taken.answer
         news: list[TableNews] = []
         if taken.data is not None:

@@ -11,6 +11,10 @@ small files in a hidden folder beside the session.
 - `seat-i.notice`  a line the host wants that player to see (another seat claimed a card of
                    theirs).
 
+And `host.seat`: the seat the host's player enters on the host's own screen (`seat = i`, or
+-1 when every seat joins from its own terminal). The host's app holds that seat's lock, so
+no other terminal can claim it, and refuses anything sent for it.
+
 The host's app alone writes the session file, and the answers and notices; a player's
 terminal writes only its seat's offer, draft and lock. Every file is replaced whole
 (tui.session.files.atomic_write), and every file read is distrusted like a session: size,
@@ -46,6 +50,8 @@ from tui.session.locks import SessionLock, lock_path, read_holder
 FOLDER_MODE = 0o2770
 FILE_MODE = 0o660
 LARGEST_MESSAGE = 2**16  # a tableau of 200 long card names is a few KiB
+
+HOST_SEAT = "host.seat"
 
 Outcome = Literal["entered", "refused"]
 
@@ -232,11 +238,22 @@ class Table:
         """The name a seat's lock and draft hang from (`.seat-i.lock`, `.seat-i.draft`)."""
         return self.folder / f"seat-{seat}"
 
+    def keep_host_seat(self, seat: int | None) -> None:
+        """Say which seat is the host's own (None: none is)."""
+        self.write_file(HOST_SEAT, {"seat": -1 if seat is None else seat})
+
+    def host_seat(self) -> int | None:
+        """The seat the host keeps for its own screen, if any."""
+        seat = self.read_file(HOST_SEAT).get("seat")
+        return seat if isinstance(seat, int) and not isinstance(seat, bool) and seat >= 0 else None
+
     def write(self, seat: int, kind: str, values: Mapping[str, Any]) -> None:
+        self.write_file(f"seat-{seat}.{kind}", values)
+
+    def write_file(self, name: str, values: Mapping[str, Any]) -> None:
         """Replace a mailbox whole: the host's into the folder it holds (TableMoved once that
         is no longer at its place), a player's terminal's by the folder's name."""
         text = "".join(f"{toml_key(k)} = {toml_value(v)}\n" for k, v in values.items())
-        name = f"seat-{seat}.{kind}"
         if self.held_folder is None:
             atomic_write(self.folder / name, text, mode=FILE_MODE)
             return
@@ -245,10 +262,12 @@ class Table:
         atomic_write_in(self.held_folder, name, text, mode=FILE_MODE)
 
     def read(self, seat: int, kind: str) -> dict[str, Any]:
+        return self.read_file(f"seat-{seat}.{kind}")
+
+    def read_file(self, name: str) -> dict[str, Any]:
         """A mailbox's contents; empty when missing, unreadable or not to be trusted."""
         try:
-            raw = read_regular_file(self.folder / f"seat-{seat}.{kind}", LARGEST_MESSAGE,
-                                    follow_links=False)
+            raw = read_regular_file(self.folder / name, LARGEST_MESSAGE, follow_links=False)
             read = tomllib.loads(raw.decode("utf-8"))
         except (SaveError, UnicodeDecodeError, ValueError, RecursionError):
             return {}

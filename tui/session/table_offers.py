@@ -42,7 +42,11 @@ class Taken:
     notices: dict[int, str] = field(default_factory=dict)
 
 
-def take_offer(session: Session, seat: int, offer: Offer, at: str) -> Taken:
+HOST_SEAT_REFUSED = "This is the host's own seat: its steps are entered on the host's screen."
+
+
+def take_offer(session: Session, seat: int, offer: Offer, at: str, *,
+               host_seat: int | None = None) -> Taken:
     """Check `offer` from `seat` as the host's own screens would, and record it in a copy of
     the session; the copy is returned to be saved, or the refusal to be answered."""
 
@@ -51,6 +55,8 @@ def take_offer(session: Session, seat: int, offer: Offer, at: str) -> Taken:
 
     if session.finished:
         return refused("", "The game is already finished: nothing more can be entered.")
+    if seat == host_seat:
+        return refused("", HOST_SEAT_REFUSED)
     names = session.players
     steps = session.steps()
     step = next((s for s in seat_steps(steps, seat) if s.id == offer.step), None)

@@ -123,6 +123,8 @@ class JoinApp(Look, OrderedKeys):
 
     def claim_seat(self, table: Table, number: int) -> str | None:
         """Hold the seat and show where it stands: None once held, else why not."""
+        if number == table.host_seat():
+            return "this is the host's own seat, entered on the host's screen. Pick yours."
         try:
             seat = Seat.take(table, number)
         except Locked:
