@@ -159,7 +159,9 @@ class SeatScreen(Screen[None]):
         if session is not None:
             self.title = session.title
             self.players = session.players
-        rows = [visible(name) + (" (taken)" if self.table.held(seat) else "")
+        host_seat = self.table.host_seat()
+        rows = [visible(name) + (" (the host's)" if seat == host_seat else
+                                 " (taken)" if self.table.held(seat) else "")
                 for seat, name in enumerate(self.players)]
         show_options(self.query_one("#seats", OptionList), rows)
 

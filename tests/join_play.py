@@ -27,7 +27,7 @@ from tui.session.files import read_session, write_session
 from tui.session.locks import SessionLock
 from tui.session.session import Session
 from tui.session.table import Table
-from tui.session.table_offers import take_offer
+from tui.session.table_offers import holds_offer, take_offer
 from tui.shell.join_app import JoinApp
 
 NARROW = (40, 16)
@@ -48,7 +48,9 @@ class Host:
     def serve(self) -> int:
         """Take every offer waiting: how many were answered."""
         answered = 0
-        for seat, offer in list(self.table.offers(len(self.session.players))):
+        players = self.session.players
+        for seat, offer in list(self.table.offers(
+                len(players), lambda seat, offer: holds_offer(self.session, offer, players[seat]))):
             taken = take_offer(self.session, seat, offer, FIXED_TIME)
             if taken.data is not None:
                 self.session.data = taken.data

@@ -35,6 +35,7 @@ from tui.session.outcomes import (
     SeatConflict,
     SeatEntered,
     Stay,
+    TableClosed,
     TableNews,
 )
 from tui.session.session import Session, now_stamp
@@ -83,6 +84,7 @@ class LastRoundApp(Look, AppKeys, OrderedKeys):
         if not self.is_headless:  # a real terminal can hang up; tests' signals stay theirs
             from tui.shell import hangup
             hangup.install(self.keeper.release_lock, self.suspend)
+            hangup.watch_terminal(self, self.keeper.release_lock)
         command, game, file = self.start
         if command == "new" and game:
             self.start_new(game)
@@ -307,9 +309,16 @@ class LastRoundApp(Look, AppKeys, OrderedKeys):
 
     # the table (table mode) -----------------------------------------------------------------
     def action_open_table(self) -> None:  # F4 (tui.shell.keys)
-        if not self.keeper.can_open_table():
+        from screens.host_seat import HostSeatScreen
+
+        if self.keeper.can_open_table() and self.session is not None:
+            self.push_screen(HostSeatScreen(self.session.players), self.open_table)
+
+    def open_table(self, host_seat: int | None) -> None:
+        """Open the table, keeping `host_seat` (-1: none) for this screen; None: no table."""
+        if host_seat is None or not self.keeper.can_open_table():
             return
-        why = self.keeper.open_table()
+        why = self.keeper.open_table(host_seat if host_seat >= 0 else None)
         if why is not None:
             self.notify(f"The table can't be opened: {why}", title="Table", severity="error")
             return
@@ -339,6 +348,10 @@ class LastRoundApp(Look, AppKeys, OrderedKeys):
                     self.say_not_saved(why)
                 case Finished():
                     self.show_finished()
+                case TableClosed(why):
+                    self.notify(why, title="Table", severity="warning", timeout=15)
+                    self.refresh_bindings()
+                    self.show_table_line()  # the seats' line goes
         if self.keeper.table is not None:
             self.show_table_line()
 

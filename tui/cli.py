@@ -7,7 +7,7 @@ import gc
 import os
 import sys
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -81,8 +81,27 @@ def main(argv: Sequence[str] | None = None) -> int:
                    file=getattr(args, "file", None))
 
 
+NO_TERMINAL = ("lastround: no terminal here (the interface needs one on standard input and "
+               "error); over SSH use `ssh -t`; `lastround score FILE` needs none")
+
+
+def terminal_missing() -> bool:
+    """Whether the interface has no terminal to run in. Without one Textual would read an
+    input that is always at its end, in a loop that keeps one core busy for ever."""
+    return not all(stream is not None and stream.isatty()
+                   for stream in (sys.__stdin__, sys.__stderr__))
+
+
+def say_no_terminal() -> int:
+    with suppress(OSError, ValueError):  # no standard error at all: nothing to say it on
+        print(NO_TERMINAL, file=sys.stderr)
+    return 2
+
+
 def run_app(*, saves: str | None, command: str | None, game: str | None,
             file: Path | None) -> int:
+    if terminal_missing():
+        return say_no_terminal()
     with loading():
         from tui.app import make_app  # Textual loads only for the interface
         from tui.session.files import SaveError
@@ -98,6 +117,8 @@ def run_app(*, saves: str | None, command: str | None, game: str | None,
 
 def run_join(saves: str | None) -> int:
     """`lastround join`: a player's own terminal at a table (tui.shell.join_app)."""
+    if terminal_missing():  # `ssh -T`, a command, scp or sftp through the table's account
+        return say_no_terminal()
     with loading():
         from tui.session.folder import saves_folder
         from tui.shell.join_app import JoinApp

@@ -122,6 +122,7 @@ UsePAM no
 StrictModes no
 PrintMotd no
 PrintLastLog no
+Subsystem sftp internal-sftp
 """
 
 
@@ -132,14 +133,22 @@ class SshServer:
     port: int
     user: str
 
-    def command(self, remote: list[str]) -> list[str]:
-        """`ssh -tt` to the test server running `remote` there (one shell-quoted line)."""
-        return [self.tools.ssh, "-tt", "-F", "/dev/null", "-p", str(self.port),
-                "-i", str(self.folder / "client_key"), "-o", "IdentitiesOnly=yes",
-                "-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=no",
-                "-o", f"UserKnownHostsFile={self.folder / 'known_hosts'}",
-                "-o", "LogLevel=ERROR", f"{self.user}@{LOOPBACK}",
+    def command(self, remote: list[str], *, asking: tuple[str, ...] = ("-tt",)) -> list[str]:
+        """`ssh -tt` (or what `asking` asks) to the test server running `remote` there (one
+        shell-quoted line)."""
+        return [self.tools.ssh, *asking, "-p", str(self.port), *self.options(), self.address,
                 *([shlex.join(remote)] if remote else [])]
+
+    def options(self) -> list[str]:
+        """The client's options every OpenSSH client here takes (ssh, sftp)."""
+        return ["-F", "/dev/null", "-i", str(self.folder / "client_key"),
+                "-o", "IdentitiesOnly=yes", "-o", "BatchMode=yes",
+                "-o", "StrictHostKeyChecking=no",
+                "-o", f"UserKnownHostsFile={self.folder / 'known_hosts'}", "-o", "LogLevel=ERROR"]
+
+    @property
+    def address(self) -> str:
+        return f"{self.user}@{LOOPBACK}"
 
     def login(self) -> list[str]:
         """`ssh -tt` to the test server with no command: its ForceCommand says what runs."""
@@ -173,12 +182,15 @@ def table_ssh_server(ssh_tools: SshTools, tmp_path: Path) -> Iterator[SshServer]
                                                                 command=line))
 
 
+# The README's block for the `table` account, word for word but for the user and command
+# (tests/e2e/test_ssh_refusals.py checks the README still says this).
 FORCE_COMMAND = """\
 Match User {user}
     ForceCommand {command}
     PermitTTY yes
-    AllowTcpForwarding no
-    X11Forwarding no
+    DisableForwarding yes
+    PermitTunnel no
+    PermitUserRC no
 """
 
 

@@ -50,6 +50,8 @@ def open_table(host: Terminal, first: Step) -> None:
     the seats' line."""
     host.wait_for(first.title)
     host.keys("F4")
+    host.wait_for("which seat is yours?")
+    host.keys("Enter")  # the first seat, the host's own: the players join the others
     host.wait_for("The table is open", "Table: ")
 
 

@@ -11,6 +11,7 @@ from functools import partial
 from pathlib import Path
 
 from screens.cards_join import JoinCardsScreen
+from screens.help import NO_HELP, HelpScreen
 from screens.join import NO_TABLE, SeatScreen, TablesScreen
 from screens.join_steps import JoinFormScreen
 from screens.join_wait import DoneScreen, WaitScreen
@@ -168,8 +169,43 @@ async def test_a_card_claimed_by_two_players_is_refused_and_told_to_both(tmp_pat
             host.serve()
             await until(other, lambda: "Alpha Centauri" in message(jonas), "Jonas refused")
             assert on_step(jonas, "tableau-1")
+            assert "Maya listed it too" in message(jonas), "Jonas is told who else has it"
         await until(pilot, lambda: "Jonas also listed Alpha Centauri" in message(maya),
                     "Maya told")
+    host.leave()
+
+
+async def test_the_hosts_own_seat_is_marked_and_refused_with_the_reason(tmp_path: Path) -> None:
+    path = ready_for_seats("rftg", tmp_path)
+    host = Host(path)
+    host.table.keep_host_seat(0)
+    app = JoinApp(tmp_path)
+    async with app.run_test(size=NARROW) as pilot:
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, SeatScreen)
+                    and shown(app, "#seats").startswith("Maya (the host's)\nJonas\n"),
+                    "the seats")
+        await pilot.press("enter")
+        await until(pilot, lambda: "host's own seat" in shown(app, "#seat-message"),
+                    "the refusal")
+        assert app.seat is None and not Table(path).held(0)
+    host.leave()
+
+
+async def test_f1_on_a_players_own_terminal_explains_the_step(tmp_path: Path) -> None:
+    """The joiner has the host's help: F1 in the footer, the step's rules and keys, Esc back."""
+    path = ready_for_seats("rftg", tmp_path)
+    host = Host(path)
+    app = JoinApp(tmp_path)
+    async with app.run_test(size=WIDE) as pilot:
+        await take_seat(pilot, app, 1)
+        assert any(b.binding.key == "f1" and b.enabled for b in app.active_bindings.values())
+        await pilot.press("f1")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen) and app.screen.is_mounted,
+                    "the help")
+        assert app.screen.body != NO_HELP and "6-cost" in app.screen.body
+        await pilot.press("escape")
+        await until(pilot, lambda: on_step(app, "tableau-1"), "back on the step")
     host.leave()
 
 

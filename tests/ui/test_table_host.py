@@ -13,14 +13,19 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
+from textual.widgets import OptionList
 
+from screens.host_seat import NOBODY, HostSeatScreen
 from screens.step import StepScreen
 from tests.helpers import make_test_app
 from tests.rftg_play import shown
 from tests.table_sessions import EXAMPLES, EXAMPLES_FOLDER, ready_for_seats, seat_entries
 from tui.session.files import read_session
+from tui.session.locks import Locked
 from tui.session.table import Table, table_folder
+from tui.session.table_offers import HOST_SEAT_REFUSED
 
 SIZE = (80, 24)
 
@@ -42,10 +47,19 @@ def on_step(app: Any, step_id: str) -> bool:
     return isinstance(app.screen, StepScreen) and app.screen.step.id == step_id
 
 
-async def open_on_first_seat(pilot: Pilot[Any], app: Any) -> None:
-    await wait_for(pilot, lambda: on_step(app, "tableau-0"), "the first seat's tableau")
+async def open_table(pilot: Pilot[Any], app: Any, *keys: str) -> None:
+    """F4, then the host's seat chosen with `keys` (Enter alone: the first seat)."""
     await pilot.press("f4")
+    await wait_for(pilot, lambda: isinstance(app.screen, HostSeatScreen)
+                   and app.screen.is_mounted, "which seat is the host's")
+    await pilot.press(*keys, "enter")
     await wait_for(pilot, lambda: app.keeper.table is not None, "the table open")
+
+
+async def open_on_first_seat(pilot: Pilot[Any], app: Any) -> None:
+    """Every seat from the players' own terminals (simulated here): the host keeps none."""
+    await wait_for(pilot, lambda: on_step(app, "tableau-0"), "the first seat's tableau")
+    await open_table(pilot, app, "end")
 
 
 async def test_f4_opens_the_table_on_a_players_step_and_shows_every_seat(tmp_path: Path) -> None:
@@ -56,7 +70,7 @@ async def test_f4_opens_the_table_on_a_players_step_and_shows_every_seat(tmp_pat
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: on_step(app, "tableau-0"), "the first seat's tableau")
         assert any(b.binding.key == "f4" for b in app.active_bindings.values() if b.enabled)
-        await pilot.press("f4")
+        await open_table(pilot, app)
         await wait_for(pilot, lambda: table_folder(path).is_dir(), "the table's folder")
         await wait_for(pilot, lambda: "Table: Maya waiting" in line(app, "#table-line"),
                        "the seats' line")
@@ -126,8 +140,7 @@ async def test_a_seat_entered_while_the_host_shows_it_is_shown_as_entered(tmp_pa
     app = make_test_app(tmp_path, command="resume", file=path)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: on_step(app, "scores-0"), "the first seat's scores")
-        await pilot.press("f4")
-        await wait_for(pilot, lambda: app.keeper.table is not None, "the table open")
+        await open_table(pilot, app, "end")
         step_id, values = seat_entries("galileo")[0][0]
         table.send(0, step_id, values)
         await wait_for(pilot, lambda: "Marta entered this step" in line(app, "#message"),
@@ -177,3 +190,49 @@ async def test_a_conflict_between_seats_is_shown_on_the_hosts_screen_too(tmp_pat
         assert answer is not None and answer.outcome == "refused"
         notice = table.notice_of(0)
         assert notice is not None and "Jonas also listed Alpha Centauri" in notice.text
+
+
+async def test_the_host_keeps_its_own_seat_from_the_players_terminals(tmp_path: Path) -> None:
+    """"A joiner can claim the host's own seat and replace its unconfirmed values": F4 asks
+    which seat is the host's (the first, offered first); no terminal can claim it, and what is
+    sent for it is refused. The other seats join as before."""
+    path = ready_for_seats("rftg", tmp_path)
+    table = Table(path)
+    app = make_test_app(tmp_path, command="resume", file=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: on_step(app, "tableau-0"), "the first seat's tableau")
+        await pilot.press("f4")
+        await wait_for(pilot, lambda: isinstance(app.screen, HostSeatScreen)
+                       and app.screen.is_mounted, "which seat is the host's")
+        listed = app.screen.query_one("#host-seat-list", OptionList)
+        assert [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)
+                ] == ["Maya", "Jonas", "Priya", "Luis", NOBODY]
+        assert listed.highlighted == 0
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.keeper.table is not None, "the table open")
+        assert table.host_seat() == 0
+        with pytest.raises(Locked):
+            table.claim(0)
+        maya, jonas = seat_entries("rftg")[0][0][1], seat_entries("rftg")[1][0][1]
+        table.send(0, "tableau-0", maya)
+        await wait_for(pilot, lambda: table.answer_of(0) is not None, "the host's answer")
+        answer = table.answer_of(0)
+        assert answer is not None and answer.outcome == "refused"
+        assert answer.message == HOST_SEAT_REFUSED
+        table.send(1, "tableau-1", jonas)
+        await wait_for(pilot, lambda: "Jonas entered ✓" in line(app, "#table-line"), "Jonas in")
+        assert "tableau-0" not in {e["step"] for e in read_session(path)["log"]}
+    table.claim(0).release()  # let go once the host's app has ended
+
+
+async def test_escape_on_which_seat_opens_no_table(tmp_path: Path) -> None:
+    path = ready_for_seats("rftg", tmp_path)
+    app = make_test_app(tmp_path, command="resume", file=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: on_step(app, "tableau-0"), "the first seat's tableau")
+        await pilot.press("f4")
+        await wait_for(pilot, lambda: isinstance(app.screen, HostSeatScreen)
+                       and app.screen.is_mounted, "which seat is the host's")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: on_step(app, "tableau-0"), "back on the step")
+        assert app.keeper.table is None and not table_folder(path).exists()

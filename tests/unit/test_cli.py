@@ -60,7 +60,7 @@ def test_what_is_loaded_before_the_app_runs_is_set_aside_from_the_garbage_collec
               "        print(gc.get_freeze_count() > 10_000, gc.is_tracked(tui.app.__dict__),\n"
               "              tui.app.__dict__ not in gc.get_objects())\n"
               "tui.app.make_app = lambda *args, **options: App()\n"
-              "cli.main([])\n")
+              "cli.terminal_missing = lambda: False\ncli.main([])\n")
     assert python_output(script).split() == ["True", "True", "True"]
 
 

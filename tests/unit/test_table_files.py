@@ -246,3 +246,38 @@ def test_open_tables_skips_a_closed_table_a_missing_session_and_a_stray_file(
     table.close()
     assert open_tables(saves) == []
     assert open_tables(saves / "no such folder") == []
+
+
+# the folder swapped while the table is open ----------------------------------------------
+def swap_folder(table: Table, tmp_path: Path) -> Path:
+    """What anyone in the folder's group can do: move the open table's folder away."""
+    moved = tmp_path / "moved-away"
+    table.folder.rename(moved)
+    return moved
+
+
+def test_the_host_never_writes_through_a_link_put_in_the_table_folder_s_place(
+        table: Table, tmp_path: Path) -> None:
+    """The host's next answer once went through the link, outside the saves folder."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    swap_folder(table, tmp_path)
+    table.folder.symlink_to(elsewhere)
+    assert not table.in_place()
+    with pytest.raises(OSError, match="moved or replaced"):
+        table.answer(0, Answer("x", "tableau-0", "entered"))
+    with pytest.raises(OSError, match="moved or replaced"):
+        table.notify(1, "Maya listed it too")
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_a_folder_put_in_the_table_folder_s_place_is_neither_written_nor_removed(
+        table: Table, tmp_path: Path) -> None:
+    moved = swap_folder(table, tmp_path)
+    table.folder.mkdir()
+    (table.folder / "theirs").write_text("not the host's")
+    with pytest.raises(OSError, match="moved or replaced"):
+        table.answer(0, Answer("x", "tableau-0", "entered"))
+    table.close()
+    assert sorted(p.name for p in table.folder.iterdir()) == ["theirs"]
+    assert not (moved / "seat-0.answer").exists()

@@ -325,3 +325,29 @@ def atomic_write(path: Path, text: str, *, mode: int | None = None,
         os.fsync(directory)
     finally:
         os.close(directory)
+
+
+def atomic_write_in(folder: int, name: str, text: str, *, mode: int) -> None:
+    """atomic_write of the file `name` in the folder open as `folder` (a descriptor): every
+    step is taken relative to it, so a folder moved away or swapped for a link meanwhile is
+    never written through."""
+    for _ in range(100):  # a random name already taken: draw another
+        temporary = f".{name}.{os.urandom(4).hex()}.tmp"
+        with suppress(FileExistsError):
+            handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW,
+                             0o666, dir_fd=folder)
+            break
+    else:
+        raise FileExistsError(f"no free name for a temporary file beside {name}")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            os.fchmod(stream.fileno(), mode)
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, name, src_dir_fd=folder, dst_dir_fd=folder)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(temporary, dir_fd=folder)
+        raise
+    os.fsync(folder)

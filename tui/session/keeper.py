@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from tui.games.base import RulesError, Step
 from tui.session.drafts import Drafts, DraftValues, draft_path
 from tui.session.files import SaveError
-from tui.session.locks import SessionLock
+from tui.session.locks import InTheWay, Locked, SessionLock
 from tui.session.outcomes import (
     AskFirst,
     Confirmed,
@@ -31,6 +31,7 @@ from tui.session.outcomes import (
     SeatConflict,
     SeatEntered,
     Stay,
+    TableClosed,
     TableNews,
 )
 from tui.session.safekeeping import Safekeeping, load_session
@@ -42,6 +43,11 @@ if TYPE_CHECKING:  # loaded once a table is opened: they are not on the home's f
 PAUSE_MESSAGE = ("Saved. The game goes on: open this session again at the end of the "
                  "next round.")
 
+
+# The players' terminals hold their seats by these names, and the session's file (and with it
+# the table's folder) is named after them.
+TABLE_KEEPS_NAMES = ("The table is open to the players' own terminals under these names: "
+                     "they can't change until the game is finished (a correction can then).")
 
 class Keeper:
     """The open session's one owner."""
@@ -58,12 +64,18 @@ class Keeper:
         self.drafts: Drafts | None = None  # the open session's, once it has a file
         self.table: Table | None = None  # opened by the host (F4)
         self.table_seen: int | None = None  # the table folder's time at the last look
+        # The seat the host's player enters on this screen, and its lock, held while the
+        # table is open so that no other terminal claims it (None: every seat joins).
+        self.host_seat: int | None = None
+        self.host_seat_lock: SessionLock | None = None
 
     @property
     def lock(self) -> SessionLock | None:
         return self.safe.lock
 
     def release_lock(self) -> None:  # on a hang-up too (tui.shell.hangup)
+        if self.host_seat_lock is not None:
+            self.host_seat_lock.release()
         self.safe.release_lock()
 
     # opening and closing ------------------------------------------------------------------
@@ -129,6 +141,8 @@ class Keeper:
         if not partial and not undo_agreed and (undoes := self.what_it_undoes(step, values)):
             return AskFirst(undoes)
         players_before = session.players
+        if self.table is not None and values.get("players", players_before) != players_before:
+            return Refused(TABLE_KEEPS_NAMES, "players")
         try:
             changed = session.confirm(step, values, at=self.clock(), partial=partial)
         except RulesError as error:
@@ -309,21 +323,29 @@ class Keeper:
         return (self.table is None and session is not None and session.path is not None
                 and not self.read_only and not session.finished)
 
-    def open_table(self) -> str | None:
-        """Open the session's table to the players' terminals: None once open, else why not."""
+    def open_table(self, host_seat: int | None) -> str | None:
+        """Open the session's table to the players' terminals, all but `host_seat` (the
+        seat entered on the host's screen; None: every seat joins): None once open, else why
+        not."""
         session = self.session
         if not self.can_open_table() or session is None or session.path is None:
             return "no session is open for writing"
         from tui.session.table import Table
 
-        return self.host(Table(session.path))
+        return self.host(Table(session.path), host_seat, new=True)
 
-    def host(self, table: Table) -> str | None:
+    def host(self, table: Table, host_seat: int | None, *, new: bool = False) -> str | None:
         try:
             table.open()
+            if new:
+                table.keep_host_seat(host_seat)
         except OSError as error:
             return str(error.strerror or error)
         self.table, self.table_seen = table, None
+        self.host_seat = host_seat
+        if host_seat is not None:
+            with suppress(Locked, InTheWay, OSError):  # still refused, by the host's rule
+                self.host_seat_lock = table.claim(host_seat)
         return None
 
     def reopen_table(self) -> None:
@@ -335,13 +357,18 @@ class Keeper:
 
             table = Table(session.path)
             if table.is_open() and not session.finished:
-                self.host(table)
+                self.host(table, table.host_seat())
 
     def close_table(self, *, close: bool = False) -> None:
         """Stop hosting the table; `close` it too (the game finished: no seat is left)."""
-        if close and self.table is not None:
-            self.table.close()
+        if self.host_seat_lock is not None:
+            self.host_seat_lock.release()
+        if self.table is not None:
+            if close:
+                self.table.close()
+            self.table.release_folder()
         self.table, self.table_seen = None, None
+        self.host_seat, self.host_seat_lock = None, None
 
     def look_at_table(self) -> list[TableNews] | None:
         """Take what the seats sent since the last look: None when the table is unchanged."""
@@ -349,12 +376,20 @@ class Keeper:
         if table is None or session is None or session.path != table.session_path:
             self.close_table()
             return None
+        if not table.in_place():  # moved away, or a link or another folder put in its place
+            self.close_table()
+            return [TableClosed(f"{table.folder.name} was moved or replaced, so the table is "
+                                "closed: F4 opens it again")]
         changed = table.changed_since(self.table_seen)
         if changed is None:
             return None
         self.table_seen = changed
         news: list[TableNews] = []
-        for seat, offer in list(table.offers(len(session.players))):
+        from tui.session.table_offers import holds_offer
+
+        players = session.players
+        for seat, offer in list(table.offers(
+                len(players), lambda seat, offer: holds_offer(session, offer, players[seat]))):
             news += self.take_from_seat(table, session, seat, offer)
             if self.table is None:  # the game finished
                 break
@@ -367,7 +402,7 @@ class Keeper:
         from tui.session.table import Answer
         from tui.session.table_offers import take_offer
 
-        taken = take_offer(session, seat, offer, self.clock())
+        taken = take_offer(session, seat, offer, self.clock(), host_seat=self.host_seat)
         answer = taken.answer
         news: list[TableNews] = []
         if taken.data is not None:

@@ -94,4 +94,11 @@ class SeatConflict:
     text: str
 
 
-TableNews = SeatEntered | SeatConflict | Finished | NotSaved
+@dataclass(frozen=True)
+class TableClosed:
+    """The host can no longer keep the table open (its folder was moved or replaced)."""
+
+    why: str
+
+
+TableNews = SeatEntered | SeatConflict | Finished | NotSaved | TableClosed

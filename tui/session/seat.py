@@ -24,7 +24,7 @@ from tui.session.locks import SessionLock
 from tui.session.opening import open_session
 from tui.session.session import Session
 from tui.session.table import Answer, Offer, Table
-from tui.session.table_offers import MARKS, SeatStatus, seat_status
+from tui.session.table_offers import MARKS, SeatStatus, holds_offer, seat_status
 
 FileStamp = tuple[int, int, int]  # inode, mtime_ns, size: the host replaces the file whole
 
@@ -143,8 +143,17 @@ class Seat:
         answer = self.table.answer_of(self.number)
         if answer is None or answer.id != self.pending.id:
             return None
+        if answer.outcome == "entered" and not self.recorded(self.pending):
+            # Only the host's app writes the session, and it answers "entered" once the entry
+            # is saved there: an answer the file does not bear out was not the host's.
+            return None
         self.pending = None
         return answer
+
+    def recorded(self, offer: Offer) -> bool:
+        """Whether the session file, read again, holds the offer as sent from this seat."""
+        self.reread(always=True)
+        return holds_offer(self.session, offer, self.name)
 
     def new_notice(self) -> str:
         """A line the host has left for this seat since the last look ("" for none)."""

@@ -11,6 +11,10 @@ small files in a hidden folder beside the session.
 - `seat-i.notice`  a line the host wants that player to see (another seat claimed a card of
                    theirs).
 
+And `host.seat`: the seat the host's player enters on the host's own screen (`seat = i`, or
+-1 when every seat joins from its own terminal). The host's app holds that seat's lock, so
+no other terminal can claim it, and refuses anything sent for it.
+
 The host's app alone writes the session file, and the answers and notices; a player's
 terminal writes only its seat's offer, draft and lock. Every file is replaced whole
 (tui.session.files.atomic_write), and every file read is distrusted like a session: size,
@@ -26,13 +30,19 @@ import os
 import shutil
 import stat
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
 from tui.session.drafts import Drafts, toml_key, toml_value
-from tui.session.files import SaveError, atomic_write, has_unfit_value, read_regular_file
+from tui.session.files import (
+    SaveError,
+    atomic_write,
+    atomic_write_in,
+    has_unfit_value,
+    read_regular_file,
+)
 from tui.session.locks import SessionLock, lock_path, read_holder
 
 # Readable (and, for the folder, writable) by a group: the players' terminals usually run as
@@ -40,6 +50,8 @@ from tui.session.locks import SessionLock, lock_path, read_holder
 FOLDER_MODE = 0o2770
 FILE_MODE = 0o660
 LARGEST_MESSAGE = 2**16  # a tableau of 200 long card names is a few KiB
+
+HOST_SEAT = "host.seat"
 
 Outcome = Literal["entered", "refused"]
 
@@ -83,12 +95,21 @@ def new_id() -> str:
     return os.urandom(6).hex()
 
 
+class TableMoved(OSError):
+    """The open table's folder is no longer where the host opened it (moved, or replaced by
+    a link or another folder): the host writes nothing more for it."""
+
+
 class Table:
     """The mailboxes of one session's table (see the module's note)."""
 
     def __init__(self, session_path: Path) -> None:
         self.session_path = session_path
         self.folder = table_folder(session_path)
+        # The host's hold on the folder it opened (open): anyone in the folder's group can
+        # rename it and put a link or a folder of theirs in its place, so the host writes only
+        # into the folder it holds, and only while it is still the one at its place.
+        self.held_folder: int | None = None
 
     # the host ---------------------------------------------------------------------------
     def open(self) -> None:
@@ -101,6 +122,24 @@ class Table:
             raise OSError(f"{self.folder.name} is in the way and is not a folder")
         with contextlib.suppress(OSError):  # mkdir's mode is cut by the umask
             os.chmod(self.folder, FOLDER_MODE)
+        self.release_folder()
+        self.held_folder = os.open(self.folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+
+    def release_folder(self) -> None:
+        if self.held_folder is not None:
+            with contextlib.suppress(OSError):
+                os.close(self.held_folder)
+            self.held_folder = None
+
+    def in_place(self) -> bool:
+        """Whether the folder the host holds is still the one at the table's place."""
+        if self.held_folder is None:
+            return False
+        try:
+            held, there = os.fstat(self.held_folder), self.folder.lstat()
+        except OSError:
+            return False
+        return (held.st_dev, held.st_ino) == (there.st_dev, there.st_ino)
 
     def is_open(self) -> bool:
         with contextlib.suppress(OSError):
@@ -108,8 +147,11 @@ class Table:
         return False
 
     def close(self) -> None:
-        """The game is finished: nothing is left to enter."""
-        shutil.rmtree(self.folder, ignore_errors=True)
+        """The game is finished: nothing is left to enter. (Only the folder the host opened
+        is removed: never one put in its place.)"""
+        if self.in_place():
+            shutil.rmtree(self.folder, ignore_errors=True)
+        self.release_folder()
 
     def changed_since(self, seen: int | None) -> int | None:
         """The folder's modification time when it differs from `seen` (something in it was
@@ -125,12 +167,19 @@ class Table:
         holder = read_holder(lock_path(self.session_path))
         return holder is not None and holder.running()
 
-    def offers(self, seats: int) -> Iterator[tuple[int, Offer]]:
-        """Each seat's offer that has no answer yet."""
+    def offers(self, seats: int, recorded: Callable[[int, Offer], bool] | None = None,
+               ) -> Iterator[tuple[int, Offer]]:
+        """Each seat's offer that has no answer yet; with `recorded` (whether the session
+        holds a seat's offer), also one answered "entered" that the session does not hold:
+        anyone in the folder's group can write an answer, only the host writes the session."""
         for seat in range(seats):
             offer = self.offer_of(seat)
+            if offer is None:
+                continue
             answer = self.answer_of(seat)
-            if offer is not None and (answer is None or answer.id != offer.id):
+            if (answer is None or answer.id != offer.id or (
+                    recorded is not None and answer.outcome == "entered"
+                    and not recorded(seat, offer))):
                 yield seat, offer
 
     def answer(self, seat: int, answer: Answer) -> None:
@@ -189,15 +238,36 @@ class Table:
         """The name a seat's lock and draft hang from (`.seat-i.lock`, `.seat-i.draft`)."""
         return self.folder / f"seat-{seat}"
 
+    def keep_host_seat(self, seat: int | None) -> None:
+        """Say which seat is the host's own (None: none is)."""
+        self.write_file(HOST_SEAT, {"seat": -1 if seat is None else seat})
+
+    def host_seat(self) -> int | None:
+        """The seat the host keeps for its own screen, if any."""
+        seat = self.read_file(HOST_SEAT).get("seat")
+        return seat if isinstance(seat, int) and not isinstance(seat, bool) and seat >= 0 else None
+
     def write(self, seat: int, kind: str, values: Mapping[str, Any]) -> None:
+        self.write_file(f"seat-{seat}.{kind}", values)
+
+    def write_file(self, name: str, values: Mapping[str, Any]) -> None:
+        """Replace a mailbox whole: the host's into the folder it holds (TableMoved once that
+        is no longer at its place), a player's terminal's by the folder's name."""
         text = "".join(f"{toml_key(k)} = {toml_value(v)}\n" for k, v in values.items())
-        atomic_write(self.folder / f"seat-{seat}.{kind}", text, mode=FILE_MODE)
+        if self.held_folder is None:
+            atomic_write(self.folder / name, text, mode=FILE_MODE)
+            return
+        if not self.in_place():
+            raise TableMoved(f"{self.folder.name} was moved or replaced")
+        atomic_write_in(self.held_folder, name, text, mode=FILE_MODE)
 
     def read(self, seat: int, kind: str) -> dict[str, Any]:
+        return self.read_file(f"seat-{seat}.{kind}")
+
+    def read_file(self, name: str) -> dict[str, Any]:
         """A mailbox's contents; empty when missing, unreadable or not to be trusted."""
         try:
-            raw = read_regular_file(self.folder / f"seat-{seat}.{kind}", LARGEST_MESSAGE,
-                                    follow_links=False)
+            raw = read_regular_file(self.folder / name, LARGEST_MESSAGE, follow_links=False)
             read = tomllib.loads(raw.decode("utf-8"))
         except (SaveError, UnicodeDecodeError, ValueError, RecursionError):
             return {}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -41,7 +42,11 @@ class Taken:
     notices: dict[int, str] = field(default_factory=dict)
 
 
-def take_offer(session: Session, seat: int, offer: Offer, at: str) -> Taken:
+HOST_SEAT_REFUSED = "This is the host's own seat: its steps are entered on the host's screen."
+
+
+def take_offer(session: Session, seat: int, offer: Offer, at: str, *,
+               host_seat: int | None = None) -> Taken:
     """Check `offer` from `seat` as the host's own screens would, and record it in a copy of
     the session; the copy is returned to be saved, or the refusal to be answered."""
 
@@ -50,6 +55,8 @@ def take_offer(session: Session, seat: int, offer: Offer, at: str) -> Taken:
 
     if session.finished:
         return refused("", "The game is already finished: nothing more can be entered.")
+    if seat == host_seat:
+        return refused("", HOST_SEAT_REFUSED)
     names = session.players
     steps = session.steps()
     step = next((s for s in seat_steps(steps, seat) if s.id == offer.step), None)
@@ -63,8 +70,18 @@ def take_offer(session: Session, seat: int, offer: Offer, at: str) -> Taken:
         check_seat_values(step, offer.values, session.data)
         trial = recorded(session, step, offer.values, at, by=names[seat])
     except RulesError as error:
-        return refused(error.key, error.message, conflict_notices(session, seat, offer))
+        notices = conflict_notices(session, seat, offer)
+        return refused(error.key, error.message + listed_by(session, notices), notices)
     return Taken(Answer(offer.id, step.id, "entered"), trial.data)
+
+
+def holds_offer(session: Session, offer: Offer, by: str) -> bool:
+    """Whether the session holds the offered step confirmed, as sent by `by` or with the
+    values sent (the host may have typed the same ones first): what an "entered" answer
+    must be borne out by."""
+    latest = session.latest_entry(offer.step)
+    return (latest is not None and not latest.get("partial")
+            and (latest.get("by") == by or dict(latest.get("values", {})) == dict(offer.values)))
 
 
 def recorded(session: Session, step: Step, values: dict[str, Any], at: str, by: str) -> Session:
@@ -103,6 +120,12 @@ def conflict_notices(session: Session, seat: int, offer: Offer) -> dict[int, str
                     "copies for both tableaux. Check which of you has it.")
             for other, taken in contested(session.data, seat, cards).items()
             if other < len(names)}
+
+
+def listed_by(session: Session, notices: Mapping[int, str]) -> str:
+    """The refused player's side of a conflict: who else listed the card."""
+    others = [session.players[other] for other in sorted(notices)]
+    return f" ({join_names(others)} listed it too: check which of you has it.)" if others else ""
 
 
 def seat_status(session: Session, table: Table, seat: int, step_id: str) -> SeatStatus:

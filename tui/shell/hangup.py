@@ -6,6 +6,12 @@ everything confirmed is already on disk (every save is fsynced before the next s
 what is typed in a step is in its draft). So neither needs the app's usual shutdown, which
 could meet a screen half built (a key's new step being mounted) and end in a traceback:
 the process releases the session's lock and ends at once.
+
+A terminal can also go without a signal: a pane closed under `su`, whose session never had
+it as its controlling terminal. Reading it then returns nothing at once, forever, and Textual's
+reader would spin a core while the lock tells the table its host is still there. So the
+terminal is looked at every second (`watch_terminal`): once it answers no more, that is a
+hang-up too.
 """
 
 from __future__ import annotations
@@ -13,8 +19,14 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import sys
+import termios
 from collections.abc import Callable
 from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from textual.app import App
 
 
 def install(release: Callable[[], None],
@@ -28,6 +40,33 @@ def install(release: Callable[[], None],
     loop = asyncio.get_running_loop()
     loop.add_signal_handler(signal.SIGHUP, hang_up, release)
     loop.add_signal_handler(signal.SIGTERM, terminate, release, terminal_as_before)
+
+
+# How often the terminal is looked at (watch_terminal): a gone terminal spins one core at most
+# this long, and each look costs a few microseconds.
+TERMINAL_LOOK_EVERY = 1.0  # seconds
+
+
+def terminal_gone(fd: int) -> bool:
+    """Whether the terminal on `fd` has hung up: a hung-up terminal refuses every request for
+    its settings (EIO), where a live one answers, even with nothing typed."""
+    try:
+        termios.tcgetattr(fd)
+    except (termios.error, OSError):
+        return True
+    return False
+
+
+def watch_terminal(app: App[Any], release: Callable[[], None]) -> None:
+    """Look at the app's terminal (its input, standard input) every TERMINAL_LOOK_EVERY: a
+    terminal gone is a hang-up."""
+    fd = sys.__stdin__.fileno() if sys.__stdin__ is not None else 0
+
+    def look() -> None:
+        if terminal_gone(fd):
+            hang_up(release)
+
+    app.set_interval(TERMINAL_LOOK_EVERY, look)
 
 
 def hang_up(release: Callable[[], None]) -> None:

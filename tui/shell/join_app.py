@@ -16,6 +16,7 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
+from textual.binding import Binding
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer
@@ -74,6 +75,8 @@ class JoinApp(Look, OrderedKeys):
     CSS_PATH = ["../app.tcss", *STYLESHEETS]
     CSS = JOIN_CSS
     ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("f1", "help", "Help", id="help",
+                        tooltip="Explain this screen and its keys")]
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (60, "-wide")]
 
     def __init__(self, saves: Path) -> None:
@@ -102,9 +105,17 @@ class JoinApp(Look, OrderedKeys):
         if not self.is_headless:  # a real terminal can hang up; tests' signals stay theirs
             from tui.shell import hangup
             hangup.install(self.release_seat, self.suspend)
+            hangup.watch_terminal(self, self.release_seat)
 
     def on_unmount(self) -> None:
         self.release_seat()
+
+    def action_help(self) -> None:
+        """The same help as on the host's screen: the step's rules and its keys."""
+        from screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(self.screen))
 
     # a table and a seat ---------------------------------------------------------------
     def pick_table(self, table: Table) -> None:
@@ -112,6 +123,8 @@ class JoinApp(Look, OrderedKeys):
 
     def claim_seat(self, table: Table, number: int) -> str | None:
         """Hold the seat and show where it stands: None once held, else why not."""
+        if number == table.host_seat():
+            return "this is the host's own seat, entered on the host's screen. Pick yours."
         try:
             seat = Seat.take(table, number)
         except Locked:

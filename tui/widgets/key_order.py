@@ -26,6 +26,11 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input
 
+# The most a paste may bring: a whole tableau pasted into the card picker is a few thousand
+# characters. Anything longer is refused whole, in words: taken in, a 20 MB paste once cost
+# a gigabyte of memory, a draft as large, and a message line echoing it all.
+PASTE_LIMIT = 10_000  # characters
+
 
 def focus_now(widget: Widget) -> None:
     """Focus `widget` before the next key is handled (Widget.focus() waits its turn in the
@@ -42,6 +47,10 @@ class OrderedKeys(App[Any]):
     held: list[events.Key | events.Paste]
 
     async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Paste) and len(event.text) > PASTE_LIMIT:
+            self.notify(f"Not pasted: {len(event.text):,} characters, more than any field here "
+                        f"takes (at most {PASTE_LIMIT:,}).", severity="warning")
+            return
         if isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded:
             self.app_focus = True
             self.held.append(event)

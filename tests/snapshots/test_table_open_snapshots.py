@@ -1,0 +1,27 @@
+"""Opening the table at 80×24: F4 asks which seat is entered on the host's own screen, the
+first seat offered first, "Nobody" last."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from screens.host_seat import HostSeatScreen
+from tests.helpers import make_test_app
+from tests.table_sessions import ready_for_seats
+
+SIZE = (80, 24)
+
+
+def test_which_seat_is_the_hosts(snap_compare: Any, tmp_path: Path) -> None:
+    path = ready_for_seats("rftg", tmp_path)
+    app = make_test_app(tmp_path, command="resume", file=path)
+
+    async def press_f4(pilot: Any) -> None:
+        await pilot.pause()
+        await pilot.press("f4")
+        while not (isinstance(pilot.app.screen, HostSeatScreen) and pilot.app.screen.is_mounted):
+            await pilot.pause(0.02)
+        await pilot.pause()
+
+    assert snap_compare(app, run_before=press_f4, terminal_size=SIZE)
