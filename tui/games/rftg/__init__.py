@@ -28,6 +28,6 @@ PLUGIN = GamePlugin(
     tiebreak_columns=("tiebreak_hand_plus_goods",),
     edition_of="tui.games.rftg.entries:edition_of",
     bgg_id=28143,
-    examples=(Example("rftg-4-players.toml", 0x8015B021, ("Maya", "Jonas", "Priya", "Luis"),
+    examples=(Example("rftg-4-players.toml", 0x1BB75CEF, ("Maya", "Jonas", "Priya", "Luis"),
                       ("Luis",)),),
 )
