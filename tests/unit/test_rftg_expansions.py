@@ -122,8 +122,8 @@ def test_held_goals_score_three_and_five() -> None:
     result = GAME.score(table(ada, player("Bo", goals=["Galactic Status"]), expansions=TGS,
                               goals=GOALS_IN_PLAY))
     parts = result.players[0].parts
-    assert parts["goal: Galactic Status"] == 3 and parts["goal: Budget Surplus"] == 3
-    assert parts["goal: Greatest Military"] == 5
+    assert parts["goals: Galactic Status"] == 3 and parts["goals: Budget Surplus"] == 3
+    assert parts["goals: Greatest Military"] == 5
     assert result.players[0].total == 10 + 3 + 3 + 5
     assert result.players[1].total == 10 + 3, "a 'first' goal reached in the same phase by two"
 
@@ -134,7 +134,7 @@ def test_a_player_tied_for_a_most_goal_without_the_tile_scores_three() -> None:
     result = GAME.score(table(player("Ada", goals=["Greatest Military"]),
                               player("Bo", goals_tied=["Greatest Military"]),
                               expansions=TGS, goals=GOALS_IN_PLAY))
-    assert [p.parts["goal: Greatest Military"] for p in result.players] == [5, 3]
+    assert [p.parts["goals: Greatest Military"] for p in result.players] == [5, 3]
     assert "without the tile" in result.players[1].lines[-1].detail
 
 
@@ -170,7 +170,7 @@ def test_each_goal_in_play_is_its_own_part_for_every_player() -> None:
     result = GAME.score(table(player("Ada", goals=["Galactic Status"]), player("Bo"),
                               expansions=TGS, goals=GOALS_IN_PLAY))
     for score in result.players:
-        assert list(score.parts)[3:] == [f"goal: {g}" for g in GOALS_IN_PLAY]
+        assert list(score.parts)[3:] == [f"goals: {g}" for g in GOALS_IN_PLAY]
         assert sum(score.parts.values()) == score.total
 
 

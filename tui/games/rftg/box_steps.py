@@ -73,7 +73,10 @@ def apply_boxes(data: Data, values: Mapping[str, Any]) -> None:
         raise RulesError("boxes", f"must be one of: {', '.join(BOX_CHOICES)}")
     boxes = chosen + (("new-worlds",) if values.get("new_worlds") else ())
     expansions = Expansions(boxes)
-    check_seats(len(values.get("players", data.get("players", []))), expansions)
+    try:
+        check_seats(len(values.get("players", data.get("players", []))), expansions)
+    except RulesError as refused:  # said under the expansions chosen
+        raise RulesError("boxes", refused.message) from None
     if not boxes:
         for key in ("expansions", "goals", "invasion", "advanced"):
             data.pop(key, None)

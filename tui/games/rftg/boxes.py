@@ -170,12 +170,6 @@ def goals_for(boxes: tuple[str, ...]) -> tuple[Goal, ...]:
                  if g.box in boxes)
 
 
-def goal_text(goal: Goal) -> str:
-    """A tile as help shows it: "Greatest Military (most, 5 VP, at least 6)"."""
-    least = f", at least {goal.minimum}" if goal.kind == "most" else ""
-    return f"{goal.name} ({goal.kind}, {goal.vp} VP{least}): {goal.condition}"
-
-
 # --- the seam where the card side plugs in ---------------------------------------------------
 
 

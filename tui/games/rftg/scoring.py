@@ -45,8 +45,8 @@ def _bonus_lines(entry: Entry, cards: Sequence[Card]) -> list[Line]:
 
 
 def goal_part(goal: Goal) -> str:
-    """A goal's part of the score, its own in `score --json`: "goal: Greatest Military"."""
-    return f"goal: {goal.name}"
+    """A goal's part of the score, its own in `score --json`: "goals: Greatest Military"."""
+    return f"goals: {goal.name}"
 
 
 def parts_of(expansions: Expansions) -> tuple[str, ...]:
