@@ -306,6 +306,9 @@ class GamePlugin:
     count_columns: tuple[str, ...] = ()  # entered counts that score nothing, exported
     tiebreak_columns: tuple[str, ...] = ()  # the CSV names of PlayerScore.tiebreak's values
     edition_of: str = ""  # "module:function" naming a session's edition; "": one edition
+    # "module:function(data)" giving the expansions a session was played with, each as
+    # (title, BoardGameGeek id or None); "": a game without expansions.
+    boxes_of: str = ""
     bgg_id: int | None = None  # BoardGameGeek's id (the number in its address)
     examples: tuple[Example, ...] = ()
     app_keys: tuple[AppKey, ...] = ()

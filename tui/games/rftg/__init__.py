@@ -27,6 +27,7 @@ PLUGIN = GamePlugin(
     count_columns=("hand", "goods"),  # cards in hand and goods on worlds
     tiebreak_columns=("tiebreak_hand_plus_goods",),
     edition_of="tui.games.rftg.entries:edition_of",
+    boxes_of="tui.games.rftg.box_steps:boxes_played",
     bgg_id=28143,
     examples=(Example("rftg-4-players.toml", 0x1BB75CEF, ("Maya", "Jonas", "Priya", "Luis"),
                       ("Luis",)),),

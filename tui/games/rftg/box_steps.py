@@ -13,6 +13,7 @@ from typing import Any
 from tui.games.base import Data, Field, RulesError, Step
 from tui.games.rftg.boxes import (
     BOX_CHOICES,
+    BOXES,
     FIRST_VP,
     GOALS,
     GOALS_DRAWN,
@@ -36,6 +37,12 @@ def expansions_of(data: Mapping[str, Any]) -> Expansions:
         return read_expansions(data)
     except RulesError:
         return BASE_GAME
+
+
+def boxes_played(data: Mapping[str, Any]) -> tuple[tuple[str, int | None], ...]:
+    """The expansions of the session, each as (title, BoardGameGeek id or None), for the
+    exports and history (GamePlugin.boxes_of)."""
+    return tuple((BOXES[b].title, BOXES[b].bgg_id) for b in expansions_of(data).boxes)
 
 
 def goal_key(goal: Goal) -> str:
