@@ -21,6 +21,7 @@ from tui.games.rftg.boxes import (
 )
 from tui.games.rftg.ending import game_ends
 from tui.games.rftg.game import GAME
+from tui.games.seats import check_seat_values, seat_steps
 
 TGS = ["gathering-storm"]
 FIRST_ARC = ["gathering-storm", "rebel-vs-imperium", "brink-of-war"]
@@ -224,3 +225,98 @@ def test_invasion_needs_xeno_invasion() -> None:
     assert raised.value.key == "invasion"
     assert GAME.score(table(player("Ada"), player("Bo"), expansions=["xeno-invasion"],
                             invasion=True)).winners == ("Ada", "Bo")
+
+
+# --- the steps ---------------------------------------------------------------------------------
+
+SETUP = {"players": ["Ada", "Bo"], "edition": "2nd", "new_worlds": False}
+
+
+def played(boxes: str, **answers: dict[str, Any]) -> dict[str, Any]:
+    """A session set up with `boxes` (a setup choice), then each step id's answers."""
+    data: dict[str, Any] = {"game": "rftg"}
+    GAME.apply(data, GAME.procedure(data)[0], SETUP | {"boxes": boxes})
+    for step_id, values in answers.items():
+        step = next(s for s in GAME.procedure(data) if s.id == step_id)
+        GAME.apply(data, step, values)
+    return data
+
+
+def step_ids(data: dict[str, Any]) -> list[str]:
+    return [s.id for s in GAME.procedure(data)]
+
+
+def test_a_base_game_session_has_the_base_games_steps() -> None:
+    data = played("base game")
+    assert "expansions" not in data and "goals" not in data
+    assert step_ids(data) == ["setup", "end-check-0", "finish-round", "tableau-0", "counts-0",
+                              "tableau-1", "counts-1", "breakdown"]
+
+
+def test_the_goal_tiles_are_asked_once_the_boxes_are_known() -> None:
+    data = played("+ The Gathering Storm")
+    assert data["expansions"] == TGS
+    options = GAME.procedure(data)[1]
+    assert options.id == "options"
+    assert [f.label for f in options.fields][:10] == [g.name for g in goals_for(tuple(TGS))]
+    assert "advanced" in [f.key for f in options.fields], "two players: the advanced game"
+    assert "3 VP" in options.help and "tied" in options.help
+
+
+def test_each_player_marks_their_goals_and_the_brink_of_war_their_prestige() -> None:
+    data = played("+ TGS, RvI, Brink of War",
+                  options={"greatest-military": True, "galactic-status": True})
+    assert data["goals"] == ["Galactic Status", "Greatest Military"]
+    goals = next(s for s in GAME.procedure(data) if s.id == "goals-0")
+    assert goals.player == 0 and goals.title == "Ada: goals and prestige"
+    assert [(f.key, f.kind) for f in goals.fields] == [
+        ("galactic-status", "bool"), ("greatest-military", "choice"), ("prestige", "int")]
+    assert "goals-1" in step_ids(data)
+    GAME.apply(data, goals, {"galactic-status": True, "greatest-military": "tied, no tile",
+                             "prestige": 6})
+    ada = data["players"][0]
+    assert (ada["goals"], ada["goals_tied"], ada["prestige"]) == (
+        ["Galactic Status"], ["Greatest Military"], 6)
+
+
+def test_the_end_check_asks_for_prestige_with_the_brink_of_war() -> None:
+    data = played("+ TGS, RvI, Brink of War")
+    check = next(s for s in GAME.procedure(data) if s.id == "end-check-0")
+    assert [f.key for f in check.fields] == ["largest_tableau", "pool", "most_prestige"]
+    assert "15 prestige" in check.text and "The pool started with 29 chips." in check.text
+    GAME.apply(data, check, {"largest_tableau": 7, "pool": "chips left", "most_prestige": 15})
+    assert data["end_checks"][0]["ends"] and "finish-round" in step_ids(data)
+    finish = next(s for s in GAME.procedure(data) if s.id == "finish-round")
+    assert "a player has 15 prestige" in finish.text
+    assert any("takeovers" in item for item in finish.items)
+
+
+def test_the_invasion_game_asks_about_the_repulse_and_the_last_wave() -> None:
+    data = played("+ Xeno Invasion", options={"invasion": True})
+    check = next(s for s in GAME.procedure(data) if s.id == "end-check-0")
+    assert check.fields[-1].key == "repulsed"
+    GAME.apply(data, check, {"largest_tableau": 3, "pool": "chips left", "repulsed": True})
+    finish = next(s for s in GAME.procedure(data) if s.id == "finish-round")
+    assert finish.items[-1].startswith("Resolve this round's Xeno wave")
+
+
+def test_fewer_boxes_drop_the_goals_and_prestige_they_brought() -> None:
+    data = played("+ TGS, RvI, Brink of War", options={"galactic-status": True})
+    data["players"][0] |= {"goals": ["Galactic Status"], "goals_tied": [], "prestige": 3}
+    setup = GAME.procedure(data)[0]
+    values = SETUP | {"boxes": "base game"}
+    assert "Ada" in GAME.resets(data, setup, values)
+    GAME.apply(data, setup, values)
+    assert data["players"][0].keys() == {"name"} and "goals" not in data
+
+
+def test_a_player_enters_their_own_goals_at_the_table() -> None:
+    """Table mode: a seat's steps are its tableau, its counts and its goals, checked as the
+    host's form checks them."""
+    data = played("+ TGS, RvI, Brink of War", options={"greatest-military": True})
+    steps = GAME.procedure(data)
+    assert [s.id for s in seat_steps(steps, 1)] == ["tableau-1", "counts-1", "goals-1"]
+    goals = seat_steps(steps, 1)[-1]
+    check_seat_values(goals, {"greatest-military": "holds the tile", "prestige": 2}, data)
+    with pytest.raises(RulesError):
+        check_seat_values(goals, {"greatest-military": "mine", "prestige": 2}, data)

@@ -7,6 +7,7 @@ A session without expansions gets none of it: its steps are the base game's.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -15,7 +16,6 @@ from tui.games.rftg.boxes import (
     BOX_CHOICES,
     BOXES,
     FIRST_VP,
-    GOALS,
     GOALS_DRAWN,
     MOST_VP,
     PRESTIGE_END,
@@ -84,16 +84,42 @@ def apply_boxes(data: Data, values: Mapping[str, Any]) -> None:
         check_seats(len(values.get("players", data.get("players", []))), expansions)
     except RulesError as refused:  # said under the expansions chosen
         raise RulesError("boxes", refused.message) from None
-    if not boxes:
-        for key in ("expansions", "goals", "invasion", "advanced"):
+    if boxes:
+        data["expansions"] = list(boxes)
+        offered = {g.name for g in goals_for(boxes)}  # goals of boxes no longer chosen go
+        data["goals"] = [n for n in data.get("goals", []) if n in offered]
+    else:
+        for key in ("expansions", "goals", "advanced"):
             data.pop(key, None)
-        return
-    data["expansions"] = list(boxes)
-    offered = set(goals_for(boxes))  # goals of boxes no longer chosen go
-    goals = [n for n in data.get("goals", []) if GOALS.get(n) in offered]
-    data["goals"] = goals
     if "xeno-invasion" not in boxes:
         data.pop("invasion", None)
+    _drop_what_the_boxes_lost(data, expansions)
+
+
+def _drop_what_the_boxes_lost(data: Data, expansions: Expansions) -> None:
+    """A player's goals and prestige of boxes no longer played are no longer theirs."""
+    kept = set(data.get("goals", []))
+    for player in data.get("players", []):
+        for key in ("goals", "goals_tied"):
+            if key in player:
+                player[key] = [n for n in player[key] if n in kept]
+                if not kept:
+                    del player[key]
+        if not expansions.prestige:
+            player.pop("prestige", None)
+
+
+def what_boxes_drop(data: Mapping[str, Any], values: Mapping[str, Any]) -> list[str]:
+    """The players whose goals or prestige the setup's boxes would drop."""
+    trial: Data = copy.deepcopy(dict(data))
+    try:
+        apply_boxes(trial, values)
+    except RulesError:
+        return []  # refused at Enter, with the reason
+    keys = ("goals", "goals_tied", "prestige")
+    return [str(before.get("name", "")) for before, after
+            in zip(data.get("players", []), trial.get("players", []), strict=False)
+            if any(before.get(k) != after.get(k) for k in keys)]
 
 
 # --- the goal tiles and options in play ---------------------------------------------------------
@@ -141,11 +167,7 @@ def apply_options(data: Data, values: Mapping[str, Any]) -> None:
         data["invasion"] = bool(values["invasion"])
     if "advanced" in values:
         data["advanced"] = int(bool(values["advanced"]))
-    kept = set(data["goals"])
-    for player in data.get("players", []):  # a tile taken out of play scores for no one
-        for key in ("goals", "goals_tied"):
-            if key in player:
-                player[key] = [n for n in player[key] if n in kept]
+    _drop_what_the_boxes_lost(data, expansions_of(data))  # a tile out of play scores for no one
 
 
 # --- each player's goals and prestige ------------------------------------------------------------

@@ -21,6 +21,7 @@ from tui.games.rftg.box_steps import (
     apply_boxes,
     apply_options,
     apply_player_goals,
+    what_boxes_drop,
 )
 from tui.games.rftg.cards import canonical_name
 from tui.games.rftg.ending import game_ends, record_end_check, recorded_checks
@@ -97,6 +98,10 @@ def resets(data: Mapping[str, Any], step: Step, values: Mapping[str, Any]) -> st
         if dropped:
             return (f"What was entered for {join_names(dropped)} (tableau and counts) is dropped: "
                     f"{'they are' if len(dropped) > 1 else 'the player is'} no longer seated.")
+        lost = what_boxes_drop(data, values)
+        if lost:
+            return (f"The goals or prestige entered for {join_names(lost)} that these "
+                    "expansions don't have are dropped.")
     elif step.id.startswith("end-check-"):
         k = int(step.id.removeprefix("end-check-"))
         later = len(recorded_checks(data)) - k - 1
