@@ -13,22 +13,23 @@ from textual.widgets import Static
 
 from screens.owner import owner_of
 from screens.step import StepScreen
-from tui.games.base import Result, RulesError, Step, verdict
+from tui.games.base import Result, RulesError, Step, shown_columns, verdict
 from tui.widgets.plain import Plain, PlainTable
 
 
 def score_table(result: Result) -> Table:
-    parts = list(result.players[0].parts)
+    columns = shown_columns(list(result.players[0].parts))
     places = {p.name: place for place, p in result.ranking()}
     table = PlainTable(box=None, pad_edge=False, show_edge=False, header_style="bold")
     table.add_column("Player")
-    for part in parts:
-        table.add_column(part.capitalize(), justify="right")
+    for heading, _parts in columns:
+        table.add_column(heading, justify="right")
     table.add_column("Total", justify="right", style="bold")
     table.add_column("Place", justify="right")
     for player in result.players:
         crown = " ★" if player.name in result.winners else ""
-        table.add_row(f"{player.name}{crown}", *(str(player.parts[k]) for k in parts),
+        table.add_row(f"{player.name}{crown}",
+                      *(str(sum(player.parts[k] for k in keys)) for _, keys in columns),
                       str(player.total), str(places[player.name]))
     return table
 

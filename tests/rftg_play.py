@@ -20,11 +20,12 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tests.helpers import FIXED_TIME
+from tui.games import player_range
 from tui.games.rftg.search import matching_cards
 from tui.session.files import write_session
 from tui.session.session import Session
 
-SEATS = 4  # the setup screen's seats
+SEATS = player_range("rftg")[1]  # the setup screen's seats
 
 
 @dataclass(frozen=True)

@@ -229,10 +229,15 @@ def test_cards_in_hand_and_goods_score_nothing_in_the_first_edition() -> None:
 
 def test_expansion_scoring_is_not_part_of_the_base_game() -> None:
     """'Goals, prestige and other expansion-specific scoring are not part of this Second Edition
-    base-game guide.'"""
-    ada = player("Ada", ["Old Earth"], chips=2) | {"prestige": 4, "goals": ["Greatest Military"]}
+    base-game guide.' A file without `expansions` is a base-game file: a goal or prestige in
+    it is refused, naming the box it belongs to (save-format.md)."""
+    ada = player("Ada", ["Old Earth"], chips=2)
     result = GAME.score(session(ada, player("Bo")))
     assert result.players[0].parts == {"tableau": 2, "chips": 2, "bonus": 0}
+    with pytest.raises(RulesError, match="The Brink of War"):
+        GAME.score(session(ada | {"prestige": 4}, player("Bo")))
+    with pytest.raises(RulesError, match="The Gathering Storm"):
+        GAME.score(session(ada | {"goals": ["Greatest Military"]}, player("Bo")))
     with pytest.raises(RulesError, match="Improved Logistics"):
         GAME.score(session(player("Ada", ["Old Earth", "Improved Logistics"]), player("Bo")))
 

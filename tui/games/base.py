@@ -217,6 +217,17 @@ def verdict(winners: Sequence[str], decided_by: DecidedBy | str) -> str:
     return f"{names} wins" + (" on the tie-break" if decided_by == "tiebreak" else "")
 
 
+def shown_columns(parts: Sequence[str]) -> list[tuple[str, tuple[str, ...]]]:
+    """A score table's columns and the parts each sums: parts named "group: item" (Race's
+    "goals: Greatest Military") share one column, headed by the group ("Goals"), so a table
+    of many goals still fits 80 columns; `score --json` keeps each part its own."""
+    columns: dict[str, list[str]] = {}
+    for part in parts:
+        group, named, _item = part.partition(": ")
+        columns.setdefault(group.capitalize() if named else part.capitalize(), []).append(part)
+    return [(heading, tuple(keys)) for heading, keys in columns.items()]
+
+
 def signed(number: int) -> str:
     """A number with its sign as printed on a board: −8, 0, +1 (a real minus sign)."""
     return f"−{-number}" if number < 0 else f"+{number}" if number > 0 else "0"
@@ -295,6 +306,9 @@ class GamePlugin:
     count_columns: tuple[str, ...] = ()  # entered counts that score nothing, exported
     tiebreak_columns: tuple[str, ...] = ()  # the CSV names of PlayerScore.tiebreak's values
     edition_of: str = ""  # "module:function" naming a session's edition; "": one edition
+    # "module:function(data)" giving the expansions a session was played with, each as
+    # (title, BoardGameGeek id or None); "": a game without expansions.
+    boxes_of: str = ""
     bgg_id: int | None = None  # BoardGameGeek's id (the number in its address)
     examples: tuple[Example, ...] = ()
     app_keys: tuple[AppKey, ...] = ()

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from tui.games import game_ids
-from tui.games.base import Result, verdict
+from tui.games.base import Result, shown_columns, verdict
 from tui.records.export_facts import game_columns, has_editions, tiebreak_columns
 from tui.records.history import PlayerResult, SessionRecord, record_of
 from tui.records.replay_text import correction_notes
@@ -49,18 +49,19 @@ def session_markdown(record: SessionRecord, result: Result, notes: Sequence[str]
     """
     if not record.scored:
         raise ValueError(record.error or NOT_FINISHED)
-    parts = list(record.players[0].parts)
+    columns = shown_columns(list(record.players[0].parts))
     lines = [f"**{record.title}**, {markdown_cell(record.date)} UTC", ""]
     if record.edition:
         lines += [f"Edition: {markdown_cell(record.edition)}", ""]
-    header = ["Player", *(p.capitalize() for p in parts), "Total", "Place"]
+    header = ["Player", *(heading for heading, _ in columns), "Total", "Place"]
     lines.append(table_row(header))
     lines.append("| --- |" + " ---: |" * (len(header) - 1))
     for player in record.players:
         won = player.name in record.winners
         name = markdown_cell(player.name) + (" ★" if won else "")
         total = f"**{player.total}**" if won else str(player.total)
-        cells = [name, *(str(player.parts[k]) for k in parts), total, str(player.place)]
+        cells = [name, *(str(sum(player.parts[k] for k in keys)) for _, keys in columns), total,
+                 str(player.place)]
         lines.append(table_row(cells))
     winners = [markdown_cell(w) for w in record.winners]
     lines += ["", f"★ {verdict(winners, record.decided_by)}"]

@@ -34,14 +34,25 @@ def counts(game: str) -> tuple[str, ...]:
     return plugin.count_columns if plugin else ()
 
 
+def session_boxes(data: Mapping[str, Any]) -> tuple[tuple[str, int | None], ...]:
+    """The expansions the session was played with, as (title, BoardGameGeek id or None)."""
+    plugin = _plugin(str(data.get("game")))
+    if plugin is None or not plugin.boxes_of:
+        return ()
+    boxes: tuple[tuple[str, int | None], ...] = load(plugin.boxes_of)(data)
+    return boxes
+
+
 def session_edition(data: Mapping[str, Any]) -> str:
     """The edition whose card values scored (the rules' own default when the file names
-    none); "" for a game of one edition. The data has passed the rules' checks."""
+    none), with the expansions played ("2nd + The Gathering Storm"); "" for a game of one
+    edition. The data has passed the rules' checks."""
     plugin = _plugin(str(data.get("game")))
     if plugin is None or not plugin.has_editions:
         return ""
     edition: str = load(plugin.edition_of)(data)  # only a session of the game loads its rules
-    return edition
+    boxes = [title for title, _ in session_boxes(data)]
+    return " + ".join([edition, ", ".join(boxes)]) if boxes else edition
 
 
 def player_counts(game: str, player: Mapping[str, Any]) -> dict[str, int]:

@@ -27,6 +27,7 @@ from xml.etree import ElementTree
 
 from tui.games import game_title, plugin_of
 from tui.games.base import Result, verdict
+from tui.records.export_facts import session_boxes
 from tui.records.replay import final_result
 from tui.session.terminal_safe import visible
 
@@ -73,7 +74,9 @@ def start_seat(data: Mapping[str, Any]) -> int | None:
 def comments(data: Mapping[str, Any], result: Result) -> str:
     """Who won and how, as the breakdown says it (a tie and the rule that broke it, ending in
     the winners), after the edition where the game has one."""
-    words = [f"{data['edition']} edition." if data.get("edition") else ""]
+    boxes = [title for title, _ in session_boxes(data)]
+    words = [f"{data['edition']} edition." if data.get("edition") else "",
+             f"With {', '.join(boxes)}." if boxes else ""]
     words.extend(result.explanation or [verdict(result.winners, result.decided_by) + "."])
     return " ".join(w for w in words if w)
 
@@ -98,6 +101,10 @@ def bgstats_play(data: Mapping[str, Any], file_name: str, *,
     if found is not None:
         game["bggId"] = found
     play["game"] = game | {"highestWins": True, "noPoints": False}
+    boxes = session_boxes(data)
+    if boxes:  # each expansion played, as BG Stats matches a game (by BGG id where known)
+        play["expansionPlays"] = [{"name": title} | ({"bggId": found} if found else {})
+                                  for title, found in boxes]
     places = {player.name: place for place, player in result.ranking()}
     first = start_seat(data)
     players = []

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tui.games.base import Field, Game, PlayerScore, RulesError, Step, signed
+from tui.games.base import Field, Game, PlayerScore, RulesError, Step, shown_columns, signed
 from tui.session.session import session_copy
 
 
@@ -51,8 +51,9 @@ def group_part(group: str, parts: Mapping[str, int]) -> str | None:
 
 def total_text(score: PlayerScore) -> str:
     """"Ada so far: Track 62 + University 6 + Cellar −8 = 60" (the parts entered so far)."""
-    parts = " + ".join(f"{part.capitalize()} {signed(points).lstrip('+')}"
-                       for part, points in score.parts.items())
+    parts = " + ".join(
+        f"{heading} {signed(sum(score.parts[k] for k in keys)).lstrip('+')}"
+        for heading, keys in shown_columns(list(score.parts)))
     return f"{score.name} so far: {parts or 'nothing entered'} = {score.total}"
 
 

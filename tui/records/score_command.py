@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from tui.games import game_title, get_game
-from tui.games.base import Result, RulesError, verdict
+from tui.games.base import Result, RulesError, shown_columns, verdict
 from tui.session.files import SaveError
 from tui.session.opening import not_finished, open_session
 
@@ -42,11 +42,12 @@ def result_json(result: Result) -> dict[str, Any]:
 
 def result_text(result: Result) -> str:
     """A plain breakdown table: one column per part, the total, the place."""
-    parts = list(result.players[0].parts) if result.players else []
-    header = ["Player", *(p.capitalize() for p in parts), "Total", "Place"]
+    columns = shown_columns(list(result.players[0].parts) if result.players else [])
+    header = ["Player", *(heading for heading, _ in columns), "Total", "Place"]
     places = {p.name: place for place, p in result.ranking()}
     rows = [
-        [p.name, *(str(p.parts[k]) for k in parts), str(p.total), str(places[p.name])]
+        [p.name, *(str(sum(p.parts[k] for k in keys)) for _, keys in columns), str(p.total),
+         str(places[p.name])]
         for p in result.players
     ]
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]

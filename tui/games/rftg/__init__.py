@@ -13,7 +13,7 @@ PLUGIN = GamePlugin(
     id="rftg",
     title="Race for the Galaxy",
     short_title="RftG",
-    players=(2, 4),
+    players=(2, 6),  # 5 with The Gathering Storm, 6 with Rebel vs Imperium (boxes.py)
     game="tui.games.rftg.game:GAME",
     checks="tui.games.rftg.checks",
     home_key=HomeKey("r", "New Race", "Start a new Race for the Galaxy session"),
@@ -27,7 +27,8 @@ PLUGIN = GamePlugin(
     count_columns=("hand", "goods"),  # cards in hand and goods on worlds
     tiebreak_columns=("tiebreak_hand_plus_goods",),
     edition_of="tui.games.rftg.entries:edition_of",
+    boxes_of="tui.games.rftg.box_steps:boxes_played",
     bgg_id=28143,
-    examples=(Example("rftg-4-players.toml", 0x8015B021, ("Maya", "Jonas", "Priya", "Luis"),
+    examples=(Example("rftg-4-players.toml", 0x1BB75CEF, ("Maya", "Jonas", "Priya", "Luis"),
                       ("Luis",)),),
 )

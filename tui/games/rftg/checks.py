@@ -7,9 +7,17 @@ from functools import partial
 from typing import Any
 
 from tui.games.base import RulesError, Scoring, Step
+from tui.games.rftg.boxes import max_players
 from tui.games.rftg.cards import Card
 from tui.games.rftg.entries import edition_of, read_tableau, whole_number
-from tui.games.rftg.facts import HAND_LIMIT, MAX_PLAYERS, MIN_PLAYERS, POOL_ANSWERS
+from tui.games.rftg.expansions import (
+    Expansions,
+    PlayerGoals,
+    check_most_goals,
+    read_expansions,
+    read_player_goals,
+)
+from tui.games.rftg.facts import HAND_LIMIT, MIN_PLAYERS, POOL_ANSWERS
 from tui.games.rftg.procedure import procedure
 from tui.games.rftg.quick_entry import QUICK_FIELDS
 from tui.games.rftg.scoring import score_checked
@@ -27,7 +35,9 @@ def check_tableau_values(
     """The listed tableau's cards as read (None when none is listed)."""
     cards = None
     if "tableau" in table:
-        cards = read_tableau(table["tableau"], f"{where}.tableau", player, edition_of(data))
+        boxes = read_expansions(data).boxes
+        cards = read_tableau(table["tableau"], f"{where}.tableau", player, edition_of(data),
+                             boxes)
     for key in ("tableau_vp", "bonus_vp"):
         if key in table and not is_int(table[key]):
             raise RulesError(f"{where}.{key}", "must be a whole number")
@@ -47,7 +57,8 @@ QUICK_KEYS = frozenset({"tableau_vp", "bonus_vp"})
 
 
 def _scoring(edition: str, players: Sequence[Mapping[str, Any]],
-             tableaux: Sequence[tuple[Card, ...] | None]) -> Scoring | None:
+             tableaux: Sequence[tuple[Card, ...] | None], expansions: Expansions,
+             goals: Sequence[PlayerGoals]) -> Scoring | None:
     """The totals of the players as checked above, when every one lists a tableau and holds
     the counts: scoring then reads no card again. None otherwise (quick-entry totals, a
     missing key, no one seated): scoring reads the file itself, naming what is wrong."""
@@ -56,7 +67,8 @@ def _scoring(edition: str, players: Sequence[Mapping[str, Any]],
         if cards is None or not player.keys() >= LISTED_KEYS or player.keys() & QUICK_KEYS:
             return None
         listed.append(cards)
-    return partial(score_checked, edition, players, listed) if listed else None
+    return (partial(score_checked, edition, players, listed, expansions, goals) if listed
+            else None)
 
 
 def steps_to_check(data: Mapping[str, Any]) -> list[Step]:
@@ -68,11 +80,14 @@ def check_game_data(data: Mapping[str, Any]) -> Scoring | None:
     """RulesError for the first of Race for the Galaxy's own keys a screen could not show;
     the players' scoring when every tableau is listed (see tui.games.checks.check_session)."""
     edition = edition_of(data)
-    players = seated(data, MIN_PLAYERS, MAX_PLAYERS)
+    expansions = read_expansions(data)
+    players = seated(data, MIN_PLAYERS, max_players(expansions.boxes))
     tableaux = []
+    goals = []
     for index, player in enumerate(players):
         where = f"players[{index}]"
         tableaux.append(check_tableau_values(player, where, data, str(player["name"])))
+        goals.append(read_player_goals(player, where, expansions))
         for key in ("chips", "hand", "goods"):
             if key in player:  # a hand is discarded down to 10 at the end of every round
                 whole_number(player, where, key, 0, HAND_LIMIT if key == "hand" else None)
@@ -84,6 +99,11 @@ def check_game_data(data: Mapping[str, Any]) -> Scoring | None:
         for key in ("pool_exhausted", "mid_consume", "ends"):
             if not isinstance(check.get(key, False), bool):
                 raise RulesError(f"{where}.{key}", "must be true or false")
+        prestige = check.get("most_prestige", 0)
+        if not is_int(prestige) or prestige < 0:
+            raise RulesError(f"{where}.most_prestige", "must be a whole number, 0 or more")
+        if not isinstance(check.get("repulsed", False), bool):
+            raise RulesError(f"{where}.repulsed", "must be true or false")
         if check.get("mid_consume") and not check.get("pool_exhausted"):
             raise RulesError(f"{where}.mid_consume", "the chips ran out during Consume, so "
                              "the pool is empty: pool_exhausted must be true too")
@@ -93,7 +113,8 @@ def check_game_data(data: Mapping[str, Any]) -> Scoring | None:
                 and pool not in POOL_ANSWERS:
             raise RulesError(f"log[{index}].values.pool",
                              f"must be one of: {', '.join(POOL_ANSWERS)}")
-    return _scoring(edition, players, tableaux)
+    check_most_goals(goals)
+    return _scoring(edition, players, tableaux, expansions, goals)
 
 
 def check_seat_tableau(step: Step, values: Mapping[str, Any], data: Mapping[str, Any]) -> None:

@@ -11,30 +11,33 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tui.games.base import Data, RulesError
-from tui.games.rftg.facts import (
-    CHIPS_PER_PLAYER,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    POOL_ANSWERS,
-    TABLEAU_TRIGGER,
-)
+from tui.games.rftg import boxes as box_facts
+from tui.games.rftg.facts import MIN_PLAYERS, POOL_ANSWERS, TABLEAU_TRIGGER
 from tui.games.words import plural
 
-
-def chip_pool(players: int) -> int:
-    """VP chips in the common pool at the start: 12 per player (24, 36 or 48)."""
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"Race for the Galaxy is for 2 to 4 players, not {players}")
-    return CHIPS_PER_PLAYER * players
+PRESTIGE_END = box_facts.PRESTIGE_END
 
 
-def game_ends(max_tableau_cards: int, pool_exhausted: bool) -> bool:
+def chip_pool(players: int, boxes: tuple[str, ...] = ()) -> int:
+    """VP chips in the common pool at the start: 12 per player (24, 36 or 48), 5 more with
+    The Brink of War; as many players as the boxes seat."""
+    most = box_facts.max_players(boxes)
+    if not MIN_PLAYERS <= players <= most:
+        raise ValueError(f"Race for the Galaxy is for 2 to {most} players, not {players}")
+    return box_facts.chip_pool(players, boxes)
+
+
+def game_ends(max_tableau_cards: int, pool_exhausted: bool, most_prestige: int = 0,
+              repulsed: bool = False) -> bool:
     """Whether the game ends at the end of this round.
 
     It does when any tableau has 12 or more face-up cards, or when the VP chip pool is
-    empty (the last chip taken is enough).
+    empty (the last chip taken is enough); with The Brink of War also when a player has 15
+    prestige or more ([engine] game_round), and in Xeno Invasion's invasion game when the
+    Xenos are repulsed ([XI]).
     """
-    return max_tableau_cards >= TABLEAU_TRIGGER or pool_exhausted
+    return (max_tableau_cards >= TABLEAU_TRIGGER or pool_exhausted
+            or most_prestige >= PRESTIGE_END or repulsed)
 
 
 def chips_beyond_pool(pool_left: int, vp_earned: int) -> int:
@@ -50,14 +53,15 @@ def overflow_applies(pool_left: int, vp_earned: int) -> bool:
     return chips_beyond_pool(pool_left, vp_earned) > 0
 
 
-def end_check_message(largest: int, pool_exhausted: bool, mid_consume: bool = False) -> str:
+def end_check_message(largest: int, pool_exhausted: bool, mid_consume: bool = False,
+                      most_prestige: int = 0, repulsed: bool = False) -> str:
     """The verdict of an end check, in sentences for the table.
 
     `mid_consume` means the chips ran out during a Consume phase with VP still owed,
     which implies the pool is empty.
     """
     pool_out = pool_exhausted or mid_consume
-    if not game_ends(largest, pool_out):
+    if not game_ends(largest, pool_out, most_prestige, repulsed):
         return (
             f"The game goes on: the largest tableau has {plural(largest, 'card', 'cards')} "
             f"(the end comes at {TABLEAU_TRIGGER}) and VP chips remain. "
@@ -68,6 +72,10 @@ def end_check_message(largest: int, pool_exhausted: bool, mid_consume: bool = Fa
         reasons.append(f"a tableau has {largest} cards ({TABLEAU_TRIGGER} or more)")
     if pool_out:
         reasons.append("the VP chip pool is empty")
+    if most_prestige >= PRESTIGE_END:
+        reasons.append(f"a player has {most_prestige} prestige ({PRESTIGE_END} or more)")
+    if repulsed:
+        reasons.append("the Xenos are repulsed")
     message = f"The game ends at the end of this round: {' and '.join(reasons)}."
     if mid_consume:
         message += (
@@ -85,11 +93,16 @@ def recorded_checks(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return [c for c in checks if isinstance(c, Mapping)]
 
 
+def _whole(check: Mapping[str, Any], key: str) -> int:
+    value = check.get(key, 0)
+    return value if isinstance(value, int) else 0
+
+
 def check_ends(check: Mapping[str, Any]) -> bool:
     """Whether a recorded end check ended the game, judged from its answers."""
-    largest = check.get("largest_tableau", 0)
     pool_out = bool(check.get("pool_exhausted")) or bool(check.get("mid_consume"))
-    return game_ends(largest if isinstance(largest, int) else 0, pool_out)
+    return game_ends(_whole(check, "largest_tableau"), pool_out,
+                     _whole(check, "most_prestige"), check.get("repulsed") is True)
 
 
 def pool_answer(check: Mapping[str, Any]) -> str:
@@ -112,12 +125,17 @@ def record_end_check(data: Data, k: int, values: Mapping[str, Any]) -> None:
     else:  # a log from before the one question: its two yes/no answers, as meant then
         mid_consume = bool(values.get("mid_consume", False))
         pool_exhausted = bool(values.get("pool_exhausted", False)) or mid_consume
-    record = {
+    record: dict[str, Any] = {
         "largest_tableau": largest,
         "pool_exhausted": pool_exhausted,
         "mid_consume": mid_consume,
-        "ends": game_ends(largest, pool_exhausted),
     }
+    # Asked only where the boxes have them: a base-game check keeps its four keys.
+    if "most_prestige" in values:
+        record["most_prestige"] = int(values["most_prestige"])
+    if "repulsed" in values:
+        record["repulsed"] = bool(values["repulsed"])
+    record["ends"] = check_ends(record)
     checks[k : k + 1] = [record]
     if record["ends"]:
         del checks[k + 1 :]  # nothing is checked after the game has ended

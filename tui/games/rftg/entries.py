@@ -11,8 +11,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from tui.games.base import RulesError, name_key
-from tui.games.rftg.cards import DEFAULT_EDITION, EDITIONS, Card, canonical_name, deck
-from tui.games.rftg.facts import HAND_LIMIT, MAX_PLAYERS, MIN_PLAYERS
+from tui.games.rftg.boxes import cards_in_play
+from tui.games.rftg.cards import DEFAULT_EDITION, EDITIONS, Card, canonical_name
+from tui.games.rftg.expansions import (
+    NO_GOALS,
+    Expansions,
+    PlayerGoals,
+    check_most_goals,
+    check_seats,
+    read_expansions,
+    read_player_goals,
+)
+from tui.games.rftg.facts import HAND_LIMIT, MIN_PLAYERS
 from tui.games.rftg.search import unknown_card_message
 from tui.games.rftg.tableau import EMPTY_TABLEAU, second_development, too_many_copies
 
@@ -28,6 +38,7 @@ class Entry:
     cards: tuple[Card, ...] | None = None
     tableau_vp: int = 0
     bonus_vp: int = 0
+    goals: PlayerGoals = NO_GOALS  # the goal tiles and prestige, with expansions
 
 
 _MEANING = {
@@ -68,16 +79,17 @@ def whole_number(player: Mapping[str, Any], path: str, key: str, minimum: int | 
     return int(value)
 
 
-def _player_tables(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+def _player_tables(data: Mapping[str, Any], expansions: Expansions) -> list[Mapping[str, Any]]:
     players = data.get("players")
     if players is None:
         raise RulesError("players", "missing: list the players in seat order")
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise RulesError("players", "must be a list of player tables")
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+    if len(players) < MIN_PLAYERS:
         raise RulesError(
             "players", f"Race for the Galaxy scores 2 to 4 players, not {len(players)}"
         )
+    check_seats(len(players), expansions)
     for index, player in enumerate(players):
         if not isinstance(player, Mapping):
             raise RulesError(f"players[{index}]", "must be a table with the player's name")
@@ -98,7 +110,8 @@ def player_names(players: Sequence[Mapping[str, Any]]) -> list[str]:
     return names
 
 
-def read_tableau(value: Any, path: str, player: str, edition: str) -> tuple[Card, ...]:
+def read_tableau(value: Any, path: str, player: str, edition: str,
+                 boxes: tuple[str, ...] = ()) -> tuple[Card, ...]:
     """The cards of a listed tableau: known names, one copy of each development, not empty."""
     if isinstance(value, str) or not isinstance(value, Sequence):
         raise RulesError(path, "must be a list of card names")
@@ -106,7 +119,7 @@ def read_tableau(value: Any, path: str, player: str, edition: str) -> tuple[Card
         raise RulesError(path, EMPTY_TABLEAU)
     cards: list[Card] = []
     developments: set[str] = set()
-    printed = deck(edition)
+    printed = cards_in_play(edition, boxes)
     for entry in value:
         if not isinstance(entry, str):
             raise RulesError(path, f"card names must be text, not {_shown(entry)}")
@@ -125,7 +138,8 @@ def read_tableau(value: Any, path: str, player: str, edition: str) -> tuple[Card
     return tuple(cards)
 
 
-def _entry(player: Mapping[str, Any], index: int, name: str, edition: str) -> Entry:
+def _entry(player: Mapping[str, Any], index: int, name: str, edition: str,
+           expansions: Expansions) -> Entry:
     path = f"players[{index}]"
     quick = "tableau_vp" in player or "bonus_vp" in player
     if "tableau" in player and quick:
@@ -141,7 +155,8 @@ def _entry(player: Mapping[str, Any], index: int, name: str, edition: str) -> En
         # New Galactic Order can go below zero with enough negative Military.
         bonus_vp = whole_number(player, path, "bonus_vp", None)
     else:
-        cards = read_tableau(player["tableau"], f"{path}.tableau", name, edition)
+        cards = read_tableau(player["tableau"], f"{path}.tableau", name, edition,
+                             expansions.boxes)
     return Entry(
         name=name,
         chips=whole_number(player, path, "chips", 0),
@@ -150,6 +165,7 @@ def _entry(player: Mapping[str, Any], index: int, name: str, edition: str) -> En
         cards=cards,
         tableau_vp=tableau_vp,
         bonus_vp=bonus_vp,
+        goals=read_player_goals(player, path, expansions),
     )
 
 
@@ -169,22 +185,33 @@ def _check_copies(entries: Sequence[Entry]) -> None:
 
 
 def checked_entries(players: Sequence[Mapping[str, Any]],
-                    tableaux: Sequence[tuple[Card, ...]]) -> list[Entry]:
+                    tableaux: Sequence[tuple[Card, ...]],
+                    goals: Sequence[PlayerGoals] | None = None) -> list[Entry]:
     """The entries of players each listing a tableau (`tableaux`, as read) and holding their
     counts, all already checked (tui.games.rftg.checks): what read_entries checks of the table
     as a whole, the names and the copies of each card, is checked here."""
     names = player_names(players)
-    entries = [Entry(name, player["chips"], player["hand"], player["goods"], cards)
-               for name, player, cards in zip(names, players, tableaux, strict=True)]
+    held = goals if goals is not None else [NO_GOALS] * len(players)
+    entries = [Entry(name, player["chips"], player["hand"], player["goods"], cards, goals=won)
+               for name, player, cards, won in zip(names, players, tableaux, held, strict=True)]
     _check_copies(entries)
     return entries
 
 
 def read_entries(data: Mapping[str, Any]) -> tuple[str, list[Entry]]:
     """The edition and every player's validated entry; RulesError names the bad key."""
-    edition = edition_of(data)
-    players = _player_tables(data)
-    names = player_names(players)
-    entries = [_entry(p, i, names[i], edition) for i, p in enumerate(players)]
-    _check_copies(entries)
+    edition, _, entries = read_table(data)
     return edition, entries
+
+
+def read_table(data: Mapping[str, Any]) -> tuple[str, Expansions, list[Entry]]:
+    """The edition, the boxes and every player's validated entry; RulesError names the bad
+    key."""
+    edition = edition_of(data)
+    expansions = read_expansions(data)
+    players = _player_tables(data, expansions)
+    names = player_names(players)
+    entries = [_entry(p, i, names[i], edition, expansions) for i, p in enumerate(players)]
+    _check_copies(entries)
+    check_most_goals([e.goals for e in entries])
+    return edition, expansions, entries

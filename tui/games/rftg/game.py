@@ -16,6 +16,13 @@ from tui.games.base import (
     apply_setup,
     name_key,
 )
+from tui.games.rftg.box_steps import (
+    SETUP_BOX_KEYS,
+    apply_boxes,
+    apply_options,
+    apply_player_goals,
+    what_boxes_drop,
+)
 from tui.games.rftg.cards import canonical_name
 from tui.games.rftg.ending import game_ends, record_end_check, recorded_checks
 from tui.games.rftg.facts import POOL_ANSWERS
@@ -35,7 +42,12 @@ def _tableau_values(values: Mapping[str, Any]) -> tuple[dict[str, Any], tuple[st
 def apply(data: Data, step: Step, values: Mapping[str, Any]) -> None:
     """Record a confirmed step's values in the session data."""
     if step.kind == "setup":
-        apply_setup(data, values)
+        apply_boxes(data, values)  # first: refused, it changes nothing
+        apply_setup(data, {k: v for k, v in values.items() if k not in SETUP_BOX_KEYS})
+    elif step.id == "options":
+        apply_options(data, values)
+    elif step.id.startswith("goals-") and step.player is not None:
+        apply_player_goals(data, step.player, values)
     elif step.id.startswith("end-check-"):
         record_end_check(data, int(step.id.removeprefix("end-check-")), values)
     elif step.kind == "cards" and step.player is not None:
@@ -70,7 +82,8 @@ class RaceForTheGalaxy:
         return resets(data, step, values)
 
 
-ENTRY_KEYS = ("tableau", "tableau_vp", "bonus_vp", "chips", "hand", "goods")
+ENTRY_KEYS = ("tableau", "tableau_vp", "bonus_vp", "chips", "hand", "goods", "goals",
+              "goals_tied", "prestige")
 
 
 def resets(data: Mapping[str, Any], step: Step, values: Mapping[str, Any]) -> str:
@@ -85,12 +98,18 @@ def resets(data: Mapping[str, Any], step: Step, values: Mapping[str, Any]) -> st
         if dropped:
             return (f"What was entered for {join_names(dropped)} (tableau and counts) is dropped: "
                     f"{'they are' if len(dropped) > 1 else 'the player is'} no longer seated.")
+        lost = what_boxes_drop(data, values)
+        if lost:
+            return (f"The goals or prestige entered for {join_names(lost)} that these "
+                    "expansions don't have are dropped.")
     elif step.id.startswith("end-check-"):
         k = int(step.id.removeprefix("end-check-"))
         later = len(recorded_checks(data)) - k - 1
         try:
             ends = game_ends(int(values["largest_tableau"]),
-                             values.get("pool", POOL_ANSWERS[0]) != POOL_ANSWERS[0])
+                             values.get("pool", POOL_ANSWERS[0]) != POOL_ANSWERS[0],
+                             int(values.get("most_prestige", 0)),
+                             values.get("repulsed") is True)
         except (KeyError, TypeError, ValueError):
             return ""
         if ends and later > 0:

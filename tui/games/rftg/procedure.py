@@ -7,6 +7,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tui.games.base import Field, Step
+from tui.games.rftg.box_steps import (
+    end_check_fields,
+    end_check_rules,
+    expansions_of,
+    last_round_items,
+    options_step,
+    player_goals_step,
+    setup_fields,
+)
+from tui.games.rftg.boxes import max_players
 from tui.games.rftg.cards import DEFAULT_EDITION, EDITIONS
 from tui.games.rftg.ending import (
     check_ends,
@@ -18,7 +28,6 @@ from tui.games.rftg.ending import (
 from tui.games.rftg.facts import (
     DECK_SIZE,
     HAND_LIMIT,
-    MAX_PLAYERS,
     MIN_PLAYERS,
     PHASES,
     POOL_ANSWERS,
@@ -41,9 +50,11 @@ def _setup_step(data: Mapping[str, Any]) -> Step:
                 default=edition if edition in EDITIONS else DEFAULT_EDITION,
                 help="The 2nd edition (2018) changed five cards' values; pick your box's.",
             ),
+            *setup_fields(data),
         ),
         help=(
-            "Enter the 2 to 4 players in seat order and the edition of your box. "
+            "Enter the players in seat order (2 to 4; 5 or 6 with the expansions that seat "
+            "them), the edition of your base game and the expansions played. "
             "The 2nd edition (2018) changed five cards, among them Black Market Trading World, "
             "Bio-Hazard Mining World and Merchant Guild, so the edition changes scores."
         ),
@@ -63,10 +74,11 @@ END_CHECK_RULES = (
 
 
 def _end_check_text(data: Mapping[str, Any], k: int, went_on: bool) -> str:
-    text = list(END_CHECK_RULES)
+    text = [*END_CHECK_RULES, *end_check_rules(data)]
     players = data.get("players", [])
-    if isinstance(players, Sequence) and MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        text.append(f"The pool started with {chip_pool(len(players))} chips.")
+    boxes = expansions_of(data).boxes
+    if isinstance(players, Sequence) and MIN_PLAYERS <= len(players) <= max_players(boxes):
+        text.append(f"The pool started with {chip_pool(len(players), boxes)} chips.")
     if went_on:
         text.insert(0, f"Check {k + 1}: at the last check the game went on.")
     return " ".join(text)
@@ -103,11 +115,13 @@ def _end_check_step(data: Mapping[str, Any], checks: Sequence[Mapping[str, Any]]
                     pause_before: bool = False) -> Step:
     """End check k; `checks` are the recorded ones, read once for every check's step (read
     again for each, a file of thousands of rounds took minutes to open)."""
+    earlier = checks[k - 1] if 0 < k <= len(checks) else None
+    this = checks[k] if k < len(checks) else None
     return Step(
         f"end-check-{k}",
         "Does the game end?",
         kind="form",
-        fields=_end_check_fields(checks, k),
+        fields=_end_check_fields(checks, k) + end_check_fields(data, earlier, this),
         text=_end_check_text(data, k, went_on=0 < k <= len(checks)),
         help=(
             "Enter the most face-up cards in any one tableau and whether the VP chips have "
@@ -125,18 +139,23 @@ def _verdict(data: Mapping[str, Any]) -> str:
     if check is None:
         return ""
     largest = check.get("largest_tableau", 0)
+    prestige = check.get("most_prestige", 0)
     return end_check_message(largest if isinstance(largest, int) else 0,
-                             bool(check.get("pool_exhausted")), bool(check.get("mid_consume")))
+                             bool(check.get("pool_exhausted")), bool(check.get("mid_consume")),
+                             prestige if isinstance(prestige, int) else 0,
+                             check.get("repulsed") is True)
 
 
 def _finish_round_step(data: Mapping[str, Any]) -> Step:
     phases = tuple(f"{phase}, if chosen and not yet done" for phase in PHASES)
     verdict = _verdict(data)
+    before, after = last_round_items(data)
     return Step(
         "finish-round",
         "Finish the round",
         kind="checklist",
-        items=(*phases, f"Discard down to {HAND_LIMIT} cards at the end of the round"),
+        items=(*phases, *before, f"Discard down to {HAND_LIMIT} cards at the end of the round",
+               *after),
         text=(
             (f"{verdict}\n\n" if verdict else "")
             + "Play out whatever is left of this round, phases in this order; only the "
@@ -235,6 +254,9 @@ def _final_steps(data: Mapping[str, Any]) -> list[Step]:
         known = player.get("name") if isinstance(player, Mapping) else None
         name = str(known or f"Player {index + 1}")
         steps += [_tableau_step(index, name), _counts_step(index, name)]
+        goals = player_goals_step(data, index, name)
+        if goals is not None:
+            steps.append(goals)
     return [*steps, _breakdown_step()]
 
 
@@ -245,6 +267,9 @@ def procedure(data: Mapping[str, Any]) -> list[Step]:
     `pause_before` so the table goes home and answers it after another round.
     """
     steps = [_setup_step(data)]
+    options = options_step(data)
+    if options is not None:
+        steps.append(options)
     checks = recorded_checks(data)
     ended_at = next((k for k, c in enumerate(checks) if check_ends(c)), None)
     if ended_at is not None:

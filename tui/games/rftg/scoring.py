@@ -6,10 +6,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tui.games.base import Line, PlayerScore, Result, rank_winners
-from tui.games.rftg.bonuses import bonus_for
+from tui.games.base import Line, PlayerScore, Result, RulesError, rank_winners
+from tui.games.rftg.boxes import TIED_VP, Goal, six_dev_bonus
 from tui.games.rftg.cards import DEFAULT_EDITION, EDITIONS, Card, canonical_name, deck
-from tui.games.rftg.entries import Entry, checked_entries, read_entries
+from tui.games.rftg.entries import Entry, checked_entries, read_table
+from tui.games.rftg.expansions import (
+    BASE_GAME,
+    NO_GOALS,
+    Expansions,
+    PlayerGoals,
+    read_expansions,
+    read_player_goals,
+)
 from tui.games.rftg.facts import PARTS
 from tui.games.words import join_names, plural
 
@@ -29,13 +37,42 @@ def _tableau_line(cards: Sequence[Card], edition: str) -> Line:
 
 
 def _bonus_lines(entry: Entry, cards: Sequence[Card]) -> list[Line]:
-    bonuses = [bonus_for(c, cards, entry.chips, entry.goods) for c in cards if c.six_dev]
+    bonuses = [six_dev_bonus(c, list(cards), entry.chips, entry.goods, entry.goals.prestige)
+               for c in cards if c.six_dev]
     if not bonuses:
         return [Line("bonus", "6-cost development bonuses", 0, "No 6-cost developments.")]
     return [Line("bonus", b.card, b.points, b.explanation) for b in bonuses]
 
 
-def _score_entry(entry: Entry, edition: str) -> PlayerScore:
+def goal_part(goal: Goal) -> str:
+    """A goal's part of the score, its own in `score --json`: "goals: Greatest Military"."""
+    return f"goals: {goal.name}"
+
+
+def parts_of(expansions: Expansions) -> tuple[str, ...]:
+    """Every part a player's score has at this table, in order: the base game's three, each
+    goal tile in play, the prestige with The Brink of War."""
+    goals = tuple(goal_part(g) for g in expansions.goals)
+    return PARTS + goals + (("prestige",) if expansions.prestige else ())
+
+
+def _goal_lines(expansions: Expansions, goals: PlayerGoals) -> list[Line]:
+    """A line for each goal tile that scores for the player, and the prestige."""
+    lines = []
+    for goal in expansions.goals:
+        least = f", at least {goal.minimum}" if goal.kind == "most" else ""
+        if goal in goals.held:
+            lines.append(Line(goal_part(goal), goal.name, goal.vp,
+                              f'"{goal.kind}" goal held: {goal.condition}{least}'))
+        elif goal in goals.tied:
+            lines.append(Line(goal_part(goal), goal.name, TIED_VP,
+                              f"tied for {goal.condition}{least}, without the tile"))
+    if expansions.prestige:
+        lines.append(Line("prestige", "Prestige", goals.prestige, "1 VP each at the end"))
+    return lines
+
+
+def _score_entry(entry: Entry, edition: str, expansions: Expansions = BASE_GAME) -> PlayerScore:
     chips = Line("chips", "VP chips", entry.chips, "")
     if entry.cards is None:
         lines = [
@@ -45,7 +82,9 @@ def _score_entry(entry: Entry, edition: str) -> PlayerScore:
         ]
     else:
         lines = [_tableau_line(entry.cards, edition), chips, *_bonus_lines(entry, entry.cards)]
-    parts = {part: sum(line.points for line in lines if line.part == part) for part in PARTS}
+    lines += _goal_lines(expansions, entry.goals)
+    parts = {part: sum(line.points for line in lines if line.part == part)
+             for part in parts_of(expansions)}
     return PlayerScore(entry.name, parts, tuple(lines), (entry.hand + entry.goods,))
 
 
@@ -73,19 +112,21 @@ def _tie_explanation(
 
 def score(data: Mapping[str, Any]) -> Result:
     """Every player's final score: printed VP + VP chips + 6-cost development bonuses."""
-    edition, entries = read_entries(data)
-    return score_entries(edition, entries)
+    edition, expansions, entries = read_table(data)
+    return score_entries(edition, entries, expansions)
 
 
 def score_checked(edition: str, players: Sequence[Mapping[str, Any]],
-                  tableaux: Sequence[tuple[Card, ...]]) -> Result:
-    """score() of players whose tableaux and counts the file checks already read."""
-    return score_entries(edition, checked_entries(players, tableaux))
+                  tableaux: Sequence[tuple[Card, ...]], expansions: Expansions = BASE_GAME,
+                  goals: Sequence[PlayerGoals] | None = None) -> Result:
+    """score() of players whose tableaux, counts and goals the file checks already read."""
+    return score_entries(edition, checked_entries(players, tableaux, goals), expansions)
 
 
-def score_entries(edition: str, entries: Sequence[Entry]) -> Result:
+def score_entries(edition: str, entries: Sequence[Entry],
+                  expansions: Expansions = BASE_GAME) -> Result:
     """The scores of the players' validated entries."""
-    players = tuple(_score_entry(e, edition) for e in entries)
+    players = tuple(_score_entry(e, edition, expansions) for e in entries)
     winners, decided_by, tied = rank_winners(players)
     explanation = _tie_explanation(tied, winners, entries)
     return Result("rftg", players, winners, decided_by, explanation)
@@ -99,7 +140,18 @@ def _entered(player: Mapping[str, Any], key: str) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def _player_so_far(player: Mapping[str, Any], index: int, edition: str) -> PlayerScore:
+def _goals_so_far(player: Mapping[str, Any], expansions: Expansions) -> PlayerGoals | None:
+    """A player's goals and prestige once entered (None before, or while they don't read)."""
+    if not player.keys() & {"goals", "goals_tied", "prestige"}:
+        return None
+    try:
+        return read_player_goals(player, "", expansions)
+    except RulesError:
+        return None
+
+
+def _player_so_far(player: Mapping[str, Any], index: int, edition: str,
+                   expansions: Expansions = BASE_GAME) -> PlayerScore:
     """One player's parts from what is entered: anything unknown or unfinished is skipped."""
     name = player.get("name")
     name = name if isinstance(name, str) and name.strip() else f"Player {index + 1}"
@@ -110,7 +162,8 @@ def _player_so_far(player: Mapping[str, Any], index: int, edition: str) -> Playe
         found = (canonical_name(n) if isinstance(n, str) else None for n in tableau)
         cards = [deck(edition)[n] for n in found if n is not None]
         lines.append(_tableau_line(cards, edition))
-        entry = Entry(str(name), max(chips or 0, 0), hand or 0, max(goods or 0, 0))
+        entry = Entry(str(name), max(chips or 0, 0), hand or 0, max(goods or 0, 0),
+                      goals=_goals_so_far(player, expansions) or NO_GOALS)
         lines += _bonus_lines(entry, cards)
     else:
         lines += [Line(part, "", points, "Entered as a total.")
@@ -119,8 +172,11 @@ def _player_so_far(player: Mapping[str, Any], index: int, edition: str) -> Playe
                   if points is not None]
     if chips is not None:
         lines.append(Line("chips", "VP chips", chips, ""))
+    goals = _goals_so_far(player, expansions)
+    if goals is not None:
+        lines += _goal_lines(expansions, goals)
     parts = {part: sum(line.points for line in lines if line.part == part)
-             for part in PARTS if any(line.part == part for line in lines)}
+             for part in parts_of(expansions) if any(line.part == part for line in lines)}
     return PlayerScore(str(name), parts, tuple(lines), ((hand or 0) + (goods or 0),))
 
 
@@ -130,8 +186,12 @@ def so_far(data: Mapping[str, Any]) -> tuple[PlayerScore, ...]:
     quick-entry totals, the chips. Never raises."""
     edition = data.get("edition", DEFAULT_EDITION)
     edition = edition if edition in EDITIONS else DEFAULT_EDITION
+    try:
+        expansions = read_expansions(data)
+    except RulesError:
+        expansions = BASE_GAME
     players = data.get("players", [])
     if isinstance(players, str) or not isinstance(players, Sequence):
         return ()
-    return tuple(_player_so_far(p if isinstance(p, Mapping) else {}, i, edition)
+    return tuple(_player_so_far(p if isinstance(p, Mapping) else {}, i, edition, expansions)
                  for i, p in enumerate(players))

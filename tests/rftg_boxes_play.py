@@ -1,0 +1,53 @@
+"""A Race for the Galaxy table played with the whole first arc (The Brink of War), told as
+each step's answers: for the snapshots and the records' tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.helpers import FIXED_TIME
+from tui.session.session import Session
+
+GOALS_IN_PLAY = {"galactic-standard-of-living": True, "budget-surplus": True,
+                 "galactic-riches": True, "galactic-standing": True,
+                 "greatest-military": True, "galactic-prestige": True}
+PLAYERS = ("Ada", "Bo", "Cy")
+ANSWERS: dict[str, dict[str, Any]] = {
+    "setup": {"players": list(PLAYERS), "edition": "2nd",
+              "boxes": "+ TGS, RvI, Brink of War", "new_worlds": False},
+    "options": GOALS_IN_PLAY,
+    "end-check-0": {"largest_tableau": 9, "pool": "chips left", "most_prestige": 15},
+    "finish-round": {},
+    "tableau-0": {"tableau": ["Old Earth", "Galactic Federation", "Alien Robot Sentry",
+                              "Rebel Outpost", "Pan-Galactic League"]},
+    "counts-0": {"chips": 12, "hand": 3, "goods": 1},
+    "goals-0": {"galactic-standard-of-living": True, "budget-surplus": False,
+                "galactic-riches": False, "galactic-standing": True,
+                "greatest-military": "holds the tile", "galactic-prestige": "tied, no tile",
+                "prestige": 15},
+    "tableau-1": {"tableau_vp": 22, "bonus_vp": 7},
+    "counts-1": {"chips": 9, "hand": 5, "goods": 0},
+    "goals-1": {"galactic-standard-of-living": True, "budget-surplus": True,
+                "galactic-riches": True, "galactic-standing": False,
+                "greatest-military": "no", "galactic-prestige": "holds the tile",
+                "prestige": 15},
+    "tableau-2": {"tableau_vp": 18, "bonus_vp": 0},
+    "counts-2": {"chips": 16, "hand": 1, "goods": 3},
+    "goals-2": {"galactic-standard-of-living": False, "budget-surplus": False,
+                "galactic-riches": False, "galactic-standing": False,
+                "greatest-military": "no", "galactic-prestige": "no", "prestige": 4},
+}
+
+
+def brink_of_war(upto: str | None = None) -> Session:
+    """The table with every step before `upto` confirmed (None: finished)."""
+    session = Session.new("rftg", seed=1, created=FIXED_TIME)
+    while not session.finished:
+        step = session.steps()[session.resume_index()]
+        if step.id == upto:
+            break
+        if step.kind == "breakdown":
+            session.finish_with_breakdown(at=FIXED_TIME)
+            break
+        session.confirm(step, ANSWERS[step.id], at=FIXED_TIME)
+    return session

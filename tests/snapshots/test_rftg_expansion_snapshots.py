@@ -1,0 +1,38 @@
+"""What Race for the Galaxy with expansions looks like at 80×24: setup with the boxes, a
+player's goals and prestige, the final scores with the goals and prestige."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.helpers import make_test_app
+from tests.rftg_boxes_play import brink_of_war
+from tui.session.files import write_session
+
+SIZE = (80, 24)
+def resume(saves: Path, upto: str | None) -> Any:
+    """The Brink of War table with every step before `upto` confirmed (None: all of them)."""
+    session = brink_of_war(upto)
+    session.path = saves / "session.toml"
+    write_session(session.path, session.data)
+    return make_test_app(Path("saves"), command="resume" if upto else "replay",
+                         file=Path("saves") / session.path.name)
+
+
+def test_setup_with_six_players_and_the_brink_of_war(snap_compare: Any, saves: Path) -> None:
+    app = make_test_app(Path("saves"), command="new", game="rftg")
+    keys = [k for name in ("Ada", "Bo", "Cy", "Dee", "Ed", "Flo") for k in (*name, "tab")]
+    assert snap_compare(app, press=[*keys, "tab", "right", "right", "right"],
+                        terminal_size=SIZE)
+
+
+def test_a_players_goals_and_prestige(snap_compare: Any, saves: Path) -> None:
+    app = resume(saves, "goals-0")
+    keys = ["right", "tab", "tab", "tab", "right", "tab", "right", "tab", "right", "right",
+            "tab", *"15"]
+    assert snap_compare(app, press=keys, terminal_size=SIZE)
+
+
+def test_breakdown_with_goals_and_prestige(snap_compare: Any, saves: Path) -> None:
+    assert snap_compare(resume(saves, None), press=["end"], terminal_size=SIZE)

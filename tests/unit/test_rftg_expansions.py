@@ -1,0 +1,322 @@
+"""Race for the Galaxy with its expansions: the boxes, the goals, prestige, the end triggers.
+
+Each test quotes its rule: [engine] is Keldon Jones's engine (github.com/bnordli/rftg, branch
+`update`, src/engine.c and src/init.c); [TGS], [RvI], [BoW] the expansions' rulebooks.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tui.games.base import RulesError
+from tui.games.rftg.boxes import (
+    BOXES,
+    GOALS,
+    box_problem,
+    chip_pool,
+    goals_for,
+    max_players,
+)
+from tui.games.rftg.ending import game_ends
+from tui.games.rftg.game import GAME
+from tui.games.seats import check_seat_values, seat_steps
+
+TGS = ["gathering-storm"]
+FIRST_ARC = ["gathering-storm", "rebel-vs-imperium", "brink-of-war"]
+NAMES = ("Ada", "Bo", "Cy", "Di", "Ed", "Flo")
+
+
+def player(name: str, **keys: Any) -> dict[str, Any]:
+    return {"name": name, "tableau_vp": 10, "bonus_vp": 0, "chips": 0, "hand": 0,
+            "goods": 0} | keys
+
+
+def table(*players: dict[str, Any], **top: Any) -> dict[str, Any]:
+    return {"game": "rftg", "players": list(players)} | top
+
+
+GOALS_IN_PLAY = ["Galactic Standard of Living", "System Diversity", "Galactic Status",
+                 "Budget Surplus", "Greatest Military", "Production Leader"]
+
+
+# --- the boxes ---------------------------------------------------------------------------------
+
+
+def test_the_first_arc_is_cumulative() -> None:
+    """[RvI] 'These rules assume that the first expansion, The Gathering Storm, is being
+    used'; [BoW] 'Both earlier expansions ... are required for this expansion.'"""
+    assert box_problem(("gathering-storm", "rebel-vs-imperium")) == ""
+    assert "The Gathering Storm" in box_problem(("rebel-vs-imperium",))
+    assert "Rebel vs Imperium" in box_problem(("gathering-storm", "brink-of-war"))
+
+
+def test_the_later_arcs_stand_alone_with_the_base_game() -> None:
+    """[XI] 'Cette extension est un arc indépendant : utilisez-la uniquement avec le jeu de
+    base'; Alien Artifacts likewise begins an arc of its own."""
+    assert box_problem(("alien-artifacts",)) == box_problem(("xeno-invasion",)) == ""
+    assert "separate arcs" in box_problem(("alien-artifacts", "xeno-invasion"))
+    assert "separate arcs" in box_problem(("gathering-storm", "xeno-invasion"))
+    assert box_problem(("xeno-invasion", "new-worlds")) == ""
+
+
+@pytest.mark.parametrize(("boxes", "most"), [
+    ((), 4), (("gathering-storm",), 5), (tuple(FIRST_ARC[:2]), 6), (tuple(FIRST_ARC), 6),
+    (("alien-artifacts",), 5), (("xeno-invasion",), 5), (("new-worlds",), 4)])
+def test_players_per_box(boxes: tuple[str, ...], most: int) -> None:
+    """[engine] exp_info: max_players 4 (base), 5 (TGS), 6 (RvI, BoW), 5 (AA, XI); [TGS]
+    'action cards ... for a fifth player', [RvI] '... for a sixth player'."""
+    assert max_players(boxes) == most
+
+
+def test_five_players_need_a_fifth_players_box() -> None:
+    five = [player(n) for n in NAMES[:5]]
+    with pytest.raises(RulesError, match="2 to 4 players") as raised:
+        GAME.score(table(*five))
+    assert raised.value.key == "players" and "The Gathering Storm" in raised.value.message
+    assert len(GAME.score(table(*five, expansions=TGS)).players) == 5
+    six = [player(n) for n in NAMES]
+    with pytest.raises(RulesError, match="Rebel vs Imperium"):
+        GAME.score(table(*six, expansions=TGS))
+    assert len(GAME.score(table(*six, expansions=FIRST_ARC[:2])).players) == 6
+
+
+def test_the_vp_pool_is_twelve_a_player_and_five_more_with_prestige() -> None:
+    """[engine] init_game: 'vp_pool = num_players * 12', +5 with prestige; [BoW] 'Add an
+    extra 5 VPs to the total number of VPs in play (e.g., for 3 players, use 41 VPs).'"""
+    assert chip_pool(5, ("gathering-storm",)) == 60
+    assert chip_pool(6, tuple(FIRST_ARC[:2])) == 72
+    assert chip_pool(3, tuple(FIRST_ARC)) == 41
+
+
+def test_a_wrong_box_is_refused_naming_it() -> None:
+    with pytest.raises(RulesError, match="no box") as raised:
+        GAME.score(table(player("Ada"), player("Bo"), expansions=["gathering-storms"]))
+    assert raised.value.key == "expansions"
+    with pytest.raises(RulesError, match="played with The Gathering Storm"):
+        GAME.score(table(player("Ada"), player("Bo"), expansions=["brink-of-war",
+                                                                   "rebel-vs-imperium"]))
+
+
+def test_every_box_is_known_with_its_title() -> None:
+    assert set(BOXES) == {*FIRST_ARC, "alien-artifacts", "xeno-invasion", "new-worlds"}
+
+
+# --- goals -------------------------------------------------------------------------------------
+
+
+def test_goal_tiles_per_box() -> None:
+    """[TGS] '4 "most" goals (large tiles), 6 "first" goals (small tiles)'; [RvI] and [BoW]
+    '2 "most" goals (large tiles), 3 "first" goals (small tiles)' each."""
+    kinds = [g.kind for g in goals_for(("gathering-storm",))]
+    assert (kinds.count("first"), kinds.count("most")) == (6, 4)
+    assert len(goals_for(tuple(FIRST_ARC[:2]))) == 15
+    assert len(goals_for(tuple(FIRST_ARC))) == len(GOALS) == 20
+    assert goals_for(("alien-artifacts",)) == goals_for(("xeno-invasion",)) == ()
+
+
+def test_held_goals_score_three_and_five() -> None:
+    """[engine] score_game_player: 3 VP for each "first" goal claimed, 5 VP for a "most" goal
+    held at the end; [TGS] reviews: 'They are each worth three victory points'."""
+    ada = player("Ada", goals=["Galactic Status", "Budget Surplus", "Greatest Military"])
+    result = GAME.score(table(ada, player("Bo", goals=["Galactic Status"]), expansions=TGS,
+                              goals=GOALS_IN_PLAY))
+    parts = result.players[0].parts
+    assert parts["goals: Galactic Status"] == 3 and parts["goals: Budget Surplus"] == 3
+    assert parts["goals: Greatest Military"] == 5
+    assert result.players[0].total == 10 + 3 + 3 + 5
+    assert result.players[1].total == 10 + 3, "a 'first' goal reached in the same phase by two"
+
+
+def test_a_player_tied_for_a_most_goal_without_the_tile_scores_three() -> None:
+    """[engine] score_game_player: a player with as much as the most, and the minimum, who
+    does not hold the tile gets 3 VP ("Award tie points")."""
+    result = GAME.score(table(player("Ada", goals=["Greatest Military"]),
+                              player("Bo", goals_tied=["Greatest Military"]),
+                              expansions=TGS, goals=GOALS_IN_PLAY))
+    assert [p.parts["goals: Greatest Military"] for p in result.players] == [5, 3]
+    assert "without the tile" in result.players[1].lines[-1].detail
+
+
+def test_a_most_goal_has_one_tile() -> None:
+    with pytest.raises(RulesError, match="one tile") as raised:
+        GAME.score(table(player("Ada", goals=["Greatest Military"]),
+                         player("Bo", goals=["Greatest Military"]),
+                         expansions=TGS, goals=GOALS_IN_PLAY))
+    assert raised.value.key == "players[1].goals"
+
+
+def test_only_a_most_goal_is_tied_for_and_not_by_its_holder() -> None:
+    for tied, held, words in ((["Galactic Status"], [], '"first" goal'),
+                              (["Greatest Military"], ["Greatest Military"], "is held")):
+        with pytest.raises(RulesError, match=words):
+            GAME.score(table(player("Ada", goals=held, goals_tied=tied), player("Bo"),
+                             expansions=TGS, goals=GOALS_IN_PLAY))
+
+
+def test_a_goal_of_a_box_not_in_play_names_its_box() -> None:
+    with pytest.raises(RulesError, match="Rebel vs Imperium") as raised:
+        GAME.score(table(player("Ada"), player("Bo"), expansions=TGS,
+                         goals=["Expansion Leader"]))
+    assert raised.value.key == "goals" and "Expansion Leader" in raised.value.message
+    with pytest.raises(RulesError, match="not among the goals in play"):
+        GAME.score(table(player("Ada", goals=["Overlord Discoveries"]), player("Bo"),
+                         expansions=TGS, goals=GOALS_IN_PLAY))
+
+
+def test_each_goal_in_play_is_its_own_part_for_every_player() -> None:
+    """save-format.md: '`lastround score --json` gives each goal and the prestige as their
+    own `parts`'; the parts still sum to the total."""
+    result = GAME.score(table(player("Ada", goals=["Galactic Status"]), player("Bo"),
+                              expansions=TGS, goals=GOALS_IN_PLAY))
+    for score in result.players:
+        assert list(score.parts)[3:] == [f"goals: {g}" for g in GOALS_IN_PLAY]
+        assert sum(score.parts.values()) == score.total
+
+
+def test_without_goals_the_parts_are_the_base_games() -> None:
+    result = GAME.score(table(player("Ada"), player("Bo"), expansions=TGS))
+    assert list(result.players[0].parts) == ["tableau", "chips", "bonus"]
+
+
+# --- prestige ----------------------------------------------------------------------------------
+
+
+def test_prestige_scores_one_vp_each() -> None:
+    """[BoW designer diary] 'any unspent prestige at game end is worth 1 VP apiece';
+    [engine] score_game_player adds the prestige to the end score."""
+    result = GAME.score(table(player("Ada", prestige=7), player("Bo"), expansions=FIRST_ARC))
+    assert result.players[0].parts["prestige"] == 7 and result.players[0].total == 17
+    assert result.players[1].parts["prestige"] == 0
+
+
+def test_prestige_needs_the_brink_of_war() -> None:
+    with pytest.raises(RulesError, match="The Brink of War") as raised:
+        GAME.score(table(player("Ada", prestige=2), player("Bo"), expansions=TGS))
+    assert raised.value.key == "players[0].prestige"
+
+
+# --- the end -----------------------------------------------------------------------------------
+
+
+def test_fifteen_prestige_ends_the_game() -> None:
+    """[engine] game_round: 'Check for 15 or more prestige' sets game_over at the end of the
+    round; BGG rules thread: 'a player has 15 or more prestige at the end of the round, the
+    game is over'."""
+    assert not game_ends(8, False, most_prestige=14)
+    assert game_ends(8, False, most_prestige=15)
+
+
+def test_the_base_triggers_stand_with_every_box() -> None:
+    """[engine] game_round: the VP pool empty or 12 cards in a tableau end the game."""
+    assert game_ends(12, False) and game_ends(3, True) and not game_ends(11, False)
+
+
+def test_xeno_repulse_ends_the_invasion_game() -> None:
+    """XI's invasion game 'adds two new ways the game can end: by either repulsing or
+    falling to the Xenos' (the designer's preview)."""
+    assert game_ends(5, False, repulsed=True)
+
+
+def test_invasion_needs_xeno_invasion() -> None:
+    with pytest.raises(RulesError, match="Xeno Invasion") as raised:
+        GAME.score(table(player("Ada"), player("Bo"), invasion=True))
+    assert raised.value.key == "invasion"
+    assert GAME.score(table(player("Ada"), player("Bo"), expansions=["xeno-invasion"],
+                            invasion=True)).winners == ("Ada", "Bo")
+
+
+# --- the steps ---------------------------------------------------------------------------------
+
+SETUP = {"players": ["Ada", "Bo"], "edition": "2nd", "new_worlds": False}
+
+
+def played(boxes: str, **answers: dict[str, Any]) -> dict[str, Any]:
+    """A session set up with `boxes` (a setup choice), then each step id's answers."""
+    data: dict[str, Any] = {"game": "rftg"}
+    GAME.apply(data, GAME.procedure(data)[0], SETUP | {"boxes": boxes})
+    for step_id, values in answers.items():
+        step = next(s for s in GAME.procedure(data) if s.id == step_id)
+        GAME.apply(data, step, values)
+    return data
+
+
+def step_ids(data: dict[str, Any]) -> list[str]:
+    return [s.id for s in GAME.procedure(data)]
+
+
+def test_a_base_game_session_has_the_base_games_steps() -> None:
+    data = played("base game")
+    assert "expansions" not in data and "goals" not in data
+    assert step_ids(data) == ["setup", "end-check-0", "finish-round", "tableau-0", "counts-0",
+                              "tableau-1", "counts-1", "breakdown"]
+
+
+def test_the_goal_tiles_are_asked_once_the_boxes_are_known() -> None:
+    data = played("+ The Gathering Storm")
+    assert data["expansions"] == TGS
+    options = GAME.procedure(data)[1]
+    assert options.id == "options"
+    assert [f.label for f in options.fields][:10] == [g.name for g in goals_for(tuple(TGS))]
+    assert "advanced" in [f.key for f in options.fields], "two players: the advanced game"
+    assert "3 VP" in options.help and "tied" in options.help
+
+
+def test_each_player_marks_their_goals_and_the_brink_of_war_their_prestige() -> None:
+    data = played("+ TGS, RvI, Brink of War",
+                  options={"greatest-military": True, "galactic-status": True})
+    assert data["goals"] == ["Galactic Status", "Greatest Military"]
+    goals = next(s for s in GAME.procedure(data) if s.id == "goals-0")
+    assert goals.player == 0 and goals.title == "Ada: goals and prestige"
+    assert [(f.key, f.kind) for f in goals.fields] == [
+        ("galactic-status", "bool"), ("greatest-military", "choice"), ("prestige", "int")]
+    assert "goals-1" in step_ids(data)
+    GAME.apply(data, goals, {"galactic-status": True, "greatest-military": "tied, no tile",
+                             "prestige": 6})
+    ada = data["players"][0]
+    assert (ada["goals"], ada["goals_tied"], ada["prestige"]) == (
+        ["Galactic Status"], ["Greatest Military"], 6)
+
+
+def test_the_end_check_asks_for_prestige_with_the_brink_of_war() -> None:
+    data = played("+ TGS, RvI, Brink of War")
+    check = next(s for s in GAME.procedure(data) if s.id == "end-check-0")
+    assert [f.key for f in check.fields] == ["largest_tableau", "pool", "most_prestige"]
+    assert "15 prestige" in check.text and "The pool started with 29 chips." in check.text
+    GAME.apply(data, check, {"largest_tableau": 7, "pool": "chips left", "most_prestige": 15})
+    assert data["end_checks"][0]["ends"] and "finish-round" in step_ids(data)
+    finish = next(s for s in GAME.procedure(data) if s.id == "finish-round")
+    assert "a player has 15 prestige" in finish.text
+    assert any("takeovers" in item for item in finish.items)
+
+
+def test_the_invasion_game_asks_about_the_repulse_and_the_last_wave() -> None:
+    data = played("+ Xeno Invasion", options={"invasion": True})
+    check = next(s for s in GAME.procedure(data) if s.id == "end-check-0")
+    assert check.fields[-1].key == "repulsed"
+    GAME.apply(data, check, {"largest_tableau": 3, "pool": "chips left", "repulsed": True})
+    finish = next(s for s in GAME.procedure(data) if s.id == "finish-round")
+    assert finish.items[-1].startswith("Resolve this round's Xeno wave")
+
+
+def test_fewer_boxes_drop_the_goals_and_prestige_they_brought() -> None:
+    data = played("+ TGS, RvI, Brink of War", options={"galactic-status": True})
+    data["players"][0] |= {"goals": ["Galactic Status"], "goals_tied": [], "prestige": 3}
+    setup = GAME.procedure(data)[0]
+    values = SETUP | {"boxes": "base game"}
+    assert "Ada" in GAME.resets(data, setup, values)
+    GAME.apply(data, setup, values)
+    assert data["players"][0].keys() == {"name"} and "goals" not in data
+
+
+def test_a_player_enters_their_own_goals_at_the_table() -> None:
+    """Table mode: a seat's steps are its tableau, its counts and its goals, checked as the
+    host's form checks them."""
+    data = played("+ TGS, RvI, Brink of War", options={"greatest-military": True})
+    steps = GAME.procedure(data)
+    assert [s.id for s in seat_steps(steps, 1)] == ["tableau-1", "counts-1", "goals-1"]
+    goals = seat_steps(steps, 1)[-1]
+    check_seat_values(goals, {"greatest-military": "holds the tile", "prestige": 2}, data)
+    with pytest.raises(RulesError):
+        check_seat_values(goals, {"greatest-military": "mine", "prestige": 2}, data)

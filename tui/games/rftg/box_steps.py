@@ -1,0 +1,276 @@
+"""What the expansions add to the steps: the boxes at setup, the goal tiles and options in
+play, each player's goals and prestige, the end check's extra triggers, the last round's
+extra items; and how their answers are recorded in the session's keys (save-format.md).
+
+A session without expansions gets none of it: its steps are the base game's.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+from tui.games.base import Data, Field, RulesError, Step
+from tui.games.rftg.boxes import (
+    BOX_CHOICES,
+    BOXES,
+    FIRST_VP,
+    GOALS_DRAWN,
+    MOST_VP,
+    PRESTIGE_END,
+    TIED_VP,
+    Goal,
+    choice_of,
+    goals_for,
+    has_takeovers,
+)
+from tui.games.rftg.expansions import BASE_GAME, Expansions, check_seats, read_expansions
+
+MOST_ANSWERS = ("no", "holds the tile", "tied, no tile")
+SETUP_BOX_KEYS = ("boxes", "new_worlds")  # the setup's answers recorded as `expansions`
+
+
+def expansions_of(data: Mapping[str, Any]) -> Expansions:
+    """The session's boxes and options, the base game alone while they don't read."""
+    try:
+        return read_expansions(data)
+    except RulesError:
+        return BASE_GAME
+
+
+def boxes_played(data: Mapping[str, Any]) -> tuple[tuple[str, int | None], ...]:
+    """The expansions of the session, each as (title, BoardGameGeek id or None), for the
+    exports and history (GamePlugin.boxes_of)."""
+    return tuple((BOXES[b].title, BOXES[b].bgg_id) for b in expansions_of(data).boxes)
+
+
+def goal_key(goal: Goal) -> str:
+    """A goal's field key: "Peace/War Leader" -> peace-war-leader."""
+    return "-".join("".join(c for c in word if c.isalnum())
+                    for word in goal.name.casefold().replace("/", " ").split())
+
+
+# --- setup -------------------------------------------------------------------------------------
+
+
+def setup_fields(data: Mapping[str, Any]) -> tuple[Field, ...]:
+    boxes = expansions_of(data).boxes
+    return (
+        Field("boxes", "Expansions", kind="choice", choices=tuple(BOX_CHOICES),
+              default=choice_of(boxes),
+              help="The boxes shuffled in. The Gathering Storm, Rebel vs Imperium and The "
+              "Brink of War are one story arc, each played with the ones before it; Alien "
+              "Artifacts and Xeno Invasion are each played with the base game alone. They "
+              "decide the cards, the seats (5 with The Gathering Storm, Alien Artifacts or "
+              "Xeno Invasion, 6 with Rebel vs Imperium), the VP pool and how the game ends."),
+        Field("new_worlds", "New Worlds promo", kind="bool", default="new-worlds" in boxes,
+              help="The six promo start worlds (Gateway Station, Star Nomad Raiders and "
+              "the others), shuffled in with any boxes."),
+    )
+
+
+def apply_boxes(data: Data, values: Mapping[str, Any]) -> None:
+    """Record the setup's boxes as `expansions` (none: the key is left out, a base-game
+    file); RulesError when the players are more than the boxes seat."""
+    if "boxes" not in values:
+        return
+    chosen = BOX_CHOICES.get(str(values["boxes"]))
+    if chosen is None:
+        raise RulesError("boxes", f"must be one of: {', '.join(BOX_CHOICES)}")
+    boxes = chosen + (("new-worlds",) if values.get("new_worlds") else ())
+    expansions = Expansions(boxes)
+    try:
+        check_seats(len(values.get("players", data.get("players", []))), expansions)
+    except RulesError as refused:  # said under the expansions chosen
+        raise RulesError("boxes", refused.message) from None
+    if boxes:
+        data["expansions"] = list(boxes)
+        offered = {g.name for g in goals_for(boxes)}  # goals of boxes no longer chosen go
+        data["goals"] = [n for n in data.get("goals", []) if n in offered]
+    else:
+        for key in ("expansions", "goals", "advanced"):
+            data.pop(key, None)
+    if "xeno-invasion" not in boxes:
+        data.pop("invasion", None)
+    _drop_what_the_boxes_lost(data, expansions)
+
+
+def _drop_what_the_boxes_lost(data: Data, expansions: Expansions) -> None:
+    """A player's goals and prestige of boxes no longer played are no longer theirs."""
+    kept = set(data.get("goals", []))
+    for player in data.get("players", []):
+        for key in ("goals", "goals_tied"):
+            if key in player:
+                player[key] = [n for n in player[key] if n in kept]
+                if not kept:
+                    del player[key]
+        if not expansions.prestige:
+            player.pop("prestige", None)
+
+
+def what_boxes_drop(data: Mapping[str, Any], values: Mapping[str, Any]) -> list[str]:
+    """The players whose goals or prestige the setup's boxes would drop."""
+    trial: Data = copy.deepcopy(dict(data))
+    try:
+        apply_boxes(trial, values)
+    except RulesError:
+        return []  # refused at Enter, with the reason
+    keys = ("goals", "goals_tied", "prestige")
+    return [str(before.get("name", "")) for before, after
+            in zip(data.get("players", []), trial.get("players", []), strict=False)
+            if any(before.get(k) != after.get(k) for k in keys)]
+
+
+# --- the goal tiles and options in play ---------------------------------------------------------
+
+
+def options_step(data: Mapping[str, Any]) -> Step | None:
+    """Which goal tiles are in play, Xeno Invasion's invasion game, the two-player advanced
+    game: asked once the boxes are known (None when the boxes ask nothing)."""
+    expansions = expansions_of(data)
+    if not expansions.boxes:
+        return None
+    in_play = set(expansions.goals)
+    fields = [Field(goal_key(g), g.name, kind="bool", default=g in in_play,
+                    group=f"{'First' if g.kind == 'first' else 'Most'} goals in play",
+                    help=_goal_help(g))
+              for g in goals_for(expansions.boxes)]
+    if "xeno-invasion" in expansions.boxes:
+        fields.append(Field("invasion", "Invasion game", kind="bool",
+                            default=expansions.invasion, group="Options",
+                            help="Xeno Invasion's invasion game: Xeno waves each round "
+                            "from the third, and two more ways for the game to end."))
+    if len(data.get("players", [])) == 2:
+        fields.append(Field("advanced", "Advanced 2-player game", kind="bool",
+                            default=bool(expansions.advanced), group="Options",
+                            help="Each player chose two actions a round (recorded only)."))
+    if not fields:
+        return None
+    drawn = (f" Setup draws {GOALS_DRAWN['first']} \"first\" and {GOALS_DRAWN['most']} "
+             "\"most\" goals; leave every tile at no for a game without goals."
+             if any(f.group.endswith("goals in play") for f in fields) else "")
+    return Step("options", "Goals and options", kind="form", fields=tuple(fields),
+                text="Mark the goal tiles on the table and the options played." + drawn,
+                help=GOAL_RULES)
+
+
+def _goal_help(goal: Goal) -> str:
+    least = f" (at least {goal.minimum})" if goal.kind == "most" else ""
+    return f"{goal.kind.capitalize()} goal, {goal.vp} VP: {goal.condition}{least}."
+
+
+def apply_options(data: Data, values: Mapping[str, Any]) -> None:
+    boxes = expansions_of(data).boxes
+    data["goals"] = [g.name for g in goals_for(boxes) if values.get(goal_key(g))]
+    if "invasion" in values:
+        data["invasion"] = bool(values["invasion"])
+    if "advanced" in values:
+        data["advanced"] = int(bool(values["advanced"]))
+    _drop_what_the_boxes_lost(data, expansions_of(data))  # a tile out of play scores for no one
+
+
+# --- each player's goals and prestige ------------------------------------------------------------
+
+GOAL_RULES = (
+    f'A "first" goal is worth {FIRST_VP} VP to each player who reaches it first: players '
+    "reaching it in the same phase each hold it. "
+    f'A "most" goal is worth {MOST_VP} VP to the one player holding its tile at the end: '
+    "it goes to a player with more than everyone else and at least its minimum, and passes "
+    "only to a player who then has more. "
+    f"A player tied at the end for a \"most\" goal without holding its tile scores {TIED_VP} "
+    "VP, as Keldon's engine and BoardGameArena score it."
+)
+
+
+def player_goals_step(data: Mapping[str, Any], index: int, name: str) -> Step | None:
+    expansions = expansions_of(data)
+    if not expansions.goals and not expansions.prestige:
+        return None
+    player = data["players"][index]
+    held, tied = set(player.get("goals", [])), set(player.get("goals_tied", []))
+    fields = []
+    for goal in expansions.goals:
+        if goal.kind == "first":
+            fields.append(Field(goal_key(goal), goal.name, kind="bool",
+                                default=goal.name in held, help=_goal_help(goal)))
+        else:
+            answer = 1 if goal.name in held else 2 if goal.name in tied else 0
+            fields.append(Field(goal_key(goal), goal.name, kind="choice",
+                                choices=MOST_ANSWERS, default=MOST_ANSWERS[answer],
+                                help=_goal_help(goal)))
+    if expansions.prestige:
+        fields.append(Field("prestige", "Prestige", "int", minimum=0, maximum=99,
+                            default=player.get("prestige"),
+                            help="Prestige left at the end: 1 VP each."))
+    what = "goals and prestige" if expansions.goals and expansions.prestige else (
+        "goals" if expansions.goals else "prestige")
+    return Step(f"goals-{index}", f"{name}: {what}", kind="form", player=index,
+                fields=tuple(fields),
+                text=f"Mark the goal tiles {name} holds at the end." if expansions.goals
+                else f"Count {name}'s prestige.",
+                help=(GOAL_RULES + " " if expansions.goals else "")
+                + ("Prestige left at the end scores 1 VP each." if expansions.prestige
+                   else ""))
+
+
+def apply_player_goals(data: Data, index: int, values: Mapping[str, Any]) -> None:
+    expansions = expansions_of(data)
+    player = data["players"][index]
+    held, tied = [], []
+    for goal in expansions.goals:
+        answer = values.get(goal_key(goal))
+        if answer is True or answer == MOST_ANSWERS[1]:
+            held.append(goal.name)
+        elif answer == MOST_ANSWERS[2]:
+            tied.append(goal.name)
+    if expansions.goals:
+        player["goals"], player["goals_tied"] = held, tied
+    if "prestige" in values:
+        player["prestige"] = int(values["prestige"])
+
+
+# --- the end check and the last round ------------------------------------------------------------
+
+
+def end_check_fields(data: Mapping[str, Any], earlier: Mapping[str, Any] | None,
+                     this: Mapping[str, Any] | None) -> tuple[Field, ...]:
+    """The end check's questions the boxes add, pre-filled from the check's own answer or
+    the one before."""
+    expansions = expansions_of(data)
+    known = this or earlier or {}
+    fields = []
+    if expansions.prestige:
+        fields.append(Field("most_prestige", "Most prestige any one player has", "int",
+                            minimum=0, maximum=99, default=known.get("most_prestige"),
+                            help=f"{PRESTIGE_END} or more ends the game at the end of "
+                            "this round (The Brink of War)."))
+    if expansions.invasion:
+        fields.append(Field("repulsed", "Xenos repulsed", kind="bool",
+                            default=bool((this or {}).get("repulsed")),
+                            help="The invasion game ends once the Xenos are repulsed."))
+    return tuple(fields)
+
+
+def end_check_rules(data: Mapping[str, Any]) -> tuple[str, ...]:
+    expansions = expansions_of(data)
+    rules = []
+    if expansions.prestige:
+        rules.append(f"With The Brink of War, a player with {PRESTIGE_END} prestige or more "
+                     "also ends it.")
+    if expansions.invasion:
+        rules.append("In the invasion game, repulsing the Xenos also ends it.")
+    return tuple(rules)
+
+
+def last_round_items(data: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What the boxes add to finishing the round: items before the discard and after it."""
+    expansions = expansions_of(data)
+    before, after = [], []
+    if has_takeovers(expansions.boxes):
+        before.append("Resolve takeovers declared in Settle, if played with takeovers")
+    if expansions.goals:
+        before.append("Award goals reached in each phase played (first and most)")
+    if expansions.invasion:
+        after.append("Resolve this round's Xeno wave: it comes in the last round too")
+    return tuple(before), tuple(after)

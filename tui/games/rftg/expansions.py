@@ -1,0 +1,141 @@
+"""A session's expansion keys, read and checked: the boxes, the goal tiles, the two-player
+advanced game, the invasion game, and each player's goals and prestige.
+
+A file without them is a base-game file. A key or goal of a box that is not in `expansions`
+is refused, naming it and its box. Pure; each problem raises RulesError naming the key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tui.games.base import RulesError
+from tui.games.rftg.boxes import BOXES, GOALS, Goal, box_problem, has_prestige, max_players
+
+
+@dataclass(frozen=True)
+class Expansions:
+    """The table's boxes and what they bring to it."""
+
+    boxes: tuple[str, ...] = ()
+    goals: tuple[Goal, ...] = ()  # the tiles in play
+    advanced: int = 0
+    invasion: bool = False
+
+    @property
+    def prestige(self) -> bool:
+        return has_prestige(self.boxes)
+
+
+@dataclass(frozen=True)
+class PlayerGoals:
+    """What a player scores beyond the base game."""
+
+    held: tuple[Goal, ...] = ()
+    tied: tuple[Goal, ...] = ()  # "most" goals tied for at the end without the tile
+    prestige: int = 0
+
+
+BASE_GAME = Expansions()
+NO_GOALS = PlayerGoals()
+
+
+def _strings(value: Any, key: str, what: str) -> tuple[str, ...]:
+    if isinstance(value, str) or not isinstance(value, Sequence) \
+            or not all(isinstance(v, str) for v in value):
+        raise RulesError(key, f"must be a list of {what}")
+    if len({v.casefold() for v in value}) < len(value):
+        raise RulesError(key, f"names one of the {what} twice")
+    return tuple(value)
+
+
+def _goal(name: str, key: str, boxes: tuple[str, ...]) -> Goal:
+    goal = next((g for g in GOALS.values() if g.name.casefold() == name.strip().casefold()),
+                None)
+    if goal is None:
+        raise RulesError(key, f'"{name}" is no goal tile; the tiles are: {", ".join(GOALS)}')
+    if goal.box not in boxes:
+        raise RulesError(key, f'"{goal.name}" is a goal of {BOXES[goal.box].title}, '
+                         "which is not in expansions")
+    return goal
+
+
+def _box_key(data: Mapping[str, Any], key: str, box: str, boxes: tuple[str, ...]) -> None:
+    if key in data and box not in boxes:
+        raise RulesError(key, f"belongs to {BOXES[box].title}, which is not in expansions")
+
+
+def read_expansions(data: Mapping[str, Any]) -> Expansions:
+    """The table's boxes and options; RulesError for a box, goal or key that can't be."""
+    boxes = _strings(data.get("expansions", []), "expansions", "boxes")
+    problem = box_problem(boxes)
+    if problem:
+        raise RulesError("expansions", problem)
+    goals = tuple(_goal(n, "goals", boxes)
+                  for n in _strings(data.get("goals", []), "goals", "goal tiles"))
+    advanced = data.get("advanced", 0)
+    if advanced not in (0, 1) or isinstance(advanced, bool):
+        raise RulesError("advanced", "must be 0 or 1 (the two-player advanced game)")
+    _box_key(data, "invasion", "xeno-invasion", boxes)
+    invasion = data.get("invasion", False)
+    if not isinstance(invasion, bool):
+        raise RulesError("invasion", "must be true or false")
+    return Expansions(boxes, goals, int(advanced), invasion)
+
+
+def check_seats(players: int, expansions: Expansions) -> None:
+    """Five players need a box with a fifth player's cards, six Rebel vs Imperium."""
+    most = max_players(expansions.boxes)
+    if players > most:
+        boxes = [BOXES[b].title for b in BOXES if BOXES[b].max_players >= players]
+        with_boxes = "the base game alone" if not expansions.boxes else "these boxes"
+        raise RulesError("players", f"Race for the Galaxy scores 2 to {most} players with "
+                         f"{with_boxes}, not {players}: {players} need "
+                         f"{' or '.join(boxes) or 'a box for them'}")
+
+
+def read_player_goals(player: Mapping[str, Any], path: str,
+                      expansions: Expansions) -> PlayerGoals:
+    """A player's goal tiles, the "most" goals they tie for, their prestige."""
+    boxes = expansions.boxes
+    in_play = set(expansions.goals)
+    found: dict[str, tuple[Goal, ...]] = {}
+    for key in ("goals", "goals_tied"):
+        where = f"{path}.{key}"
+        names = _strings(player.get(key, []), where, "goal tiles")
+        goals = tuple(_goal(n, where, boxes) for n in names)
+        for goal in goals:
+            if goal not in in_play:
+                raise RulesError(where, f'"{goal.name}" is not among the goals in play')
+        found[key] = goals
+    for goal in found["goals_tied"]:
+        if goal.kind != "most":
+            raise RulesError(f"{path}.goals_tied", f'"{goal.name}" is a "first" goal: '
+                             "every player reaching it in the same phase holds it")
+        if goal in found["goals"]:
+            raise RulesError(f"{path}.goals_tied",
+                             f'"{goal.name}" is held: a player tied without the tile '
+                             "does not hold it")
+    prestige = 0
+    if "prestige" in player:
+        if not expansions.prestige:
+            raise RulesError(f"{path}.prestige", "belongs to The Brink of War, which is not "
+                             "in expansions")
+        prestige = player["prestige"]
+        if isinstance(prestige, bool) or not isinstance(prestige, int) or prestige < 0:
+            raise RulesError(f"{path}.prestige", "must be a whole number, 0 or more")
+    return PlayerGoals(found["goals"], found["goals_tied"], int(prestige))
+
+
+def check_most_goals(held: Sequence[PlayerGoals]) -> None:
+    """A "most" goal's one tile is held by one player at most."""
+    holders: dict[str, int] = {}
+    for index, goals in enumerate(held):
+        for goal in goals.held:
+            if goal.kind == "most" and goal.name in holders:
+                raise RulesError(f"players[{index}].goals",
+                                 f'"{goal.name}" is a "most" goal: its one tile is held by '
+                                 f"players[{holders[goal.name]}] already")
+            holders[goal.name] = index
