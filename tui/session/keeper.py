@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from tui.games.base import RulesError, Step
 from tui.session.drafts import Drafts, DraftValues, draft_path
 from tui.session.files import SaveError
-from tui.session.locks import InTheWay, Locked, SessionLock
+from tui.session.locks import SessionLock
 from tui.session.outcomes import (
     AskFirst,
     Confirmed,
@@ -28,8 +28,6 @@ from tui.session.outcomes import (
     NotSaved,
     Opened,
     Refused,
-    SeatConflict,
-    SeatEntered,
     Stay,
     TableClosed,
     TableNews,
@@ -38,7 +36,7 @@ from tui.session.safekeeping import Safekeeping, load_session
 from tui.session.session import Session, now_stamp
 
 if TYPE_CHECKING:  # loaded once a table is opened: they are not on the home's first frame
-    from tui.session.table import Offer, Table
+    from tui.session.table import Table
 
 PAUSE_MESSAGE = ("Saved. The game goes on: open this session again at the end of the "
                  "next round.")
@@ -64,18 +62,14 @@ class Keeper:
         self.drafts: Drafts | None = None  # the open session's, once it has a file
         self.table: Table | None = None  # opened by the host (F4)
         self.table_seen: int | None = None  # the table folder's time at the last look
-        # The seat the host's player enters on this screen, and its lock, held while the
-        # table is open so that no other terminal claims it (None: every seat joins).
-        self.host_seat: int | None = None
-        self.host_seat_lock: SessionLock | None = None
 
     @property
     def lock(self) -> SessionLock | None:
         return self.safe.lock
 
     def release_lock(self) -> None:  # on a hang-up too (tui.shell.hangup)
-        if self.host_seat_lock is not None:
-            self.host_seat_lock.release()
+        if self.table is not None:
+            self.table.let_go()
         self.safe.release_lock()
 
     # opening and closing ------------------------------------------------------------------
@@ -337,15 +331,10 @@ class Keeper:
     def host(self, table: Table, host_seat: int | None, *, new: bool = False) -> str | None:
         try:
             table.open()
-            if new:
-                table.keep_host_seat(host_seat)
+            table.keep_seat(host_seat, say_so=new)
         except OSError as error:
             return str(error.strerror or error)
         self.table, self.table_seen = table, None
-        self.host_seat = host_seat
-        if host_seat is not None:
-            with suppress(Locked, InTheWay, OSError):  # still refused, by the host's rule
-                self.host_seat_lock = table.claim(host_seat)
         return None
 
     def reopen_table(self) -> None:
@@ -357,18 +346,15 @@ class Keeper:
 
             table = Table(session.path)
             if table.is_open() and not session.finished:
-                self.host(table, table.host_seat())
+                self.host(table, table.host_seat())  # as it was kept before the drop
 
     def close_table(self, *, close: bool = False) -> None:
         """Stop hosting the table; `close` it too (the game finished: no seat is left)."""
-        if self.host_seat_lock is not None:
-            self.host_seat_lock.release()
         if self.table is not None:
             if close:
                 self.table.close()
-            self.table.release_folder()
+            self.table.let_go()
         self.table, self.table_seen = None, None
-        self.host_seat, self.host_seat_lock = None, None
 
     def look_at_table(self) -> list[TableNews] | None:
         """Take what the seats sent since the last look: None when the table is unchanged."""
@@ -384,45 +370,11 @@ class Keeper:
         if changed is None:
             return None
         self.table_seen = changed
-        news: list[TableNews] = []
-        from tui.session.table_offers import holds_offer
+        from tui.session.table_offers import take_offers
 
-        players = session.players
-        for seat, offer in list(table.offers(
-                len(players), lambda seat, offer: holds_offer(session, offer, players[seat]))):
-            news += self.take_from_seat(table, session, seat, offer)
-            if self.table is None:  # the game finished
-                break
-        return news
-
-    def take_from_seat(self, table: Table, session: Session, seat: int,
-                       offer: Offer) -> list[TableNews]:
-        """Record a seat's offer and save it, then answer: the answer is written only once
-        the entry is safe in the session file."""
-        from tui.session.table import Answer
-        from tui.session.table_offers import take_offer
-
-        taken = take_offer(session, seat, offer, self.clock(), host_seat=self.host_seat)
-        answer = taken.answer
-        news: list[TableNews] = []
-        if taken.data is not None:
-            why = self.replace_data(taken.data)
-            if why is not None:
-                news.append(NotSaved(why))
-                answer = Answer(answer.id, answer.step, "refused", "",
-                                f"The host's app could not save it: {why}")
-        with suppress(OSError):  # unanswered, it is taken again at the next look
-            for other, text in taken.notices.items():
-                table.notify(other, text)
-            table.answer(seat, answer)
-        if answer.outcome == "entered":
-            if session.finished:
-                self.finished()
-                news.append(Finished())
-            else:
-                news.append(SeatEntered(session.players[seat], answer.step))
-        elif taken.notices:  # a conflict between seats: the host's own seat may be one
-            news.append(SeatConflict(f"{session.players[seat]}: {answer.message}"))
+        news = take_offers(session, table, self.clock, self.replace_data)
+        if session.finished:
+            self.finished()
         return news
 
     def table_finishes(self) -> bool:

@@ -43,7 +43,7 @@ from tui.session.files import (
     has_unfit_value,
     read_regular_file,
 )
-from tui.session.locks import SessionLock, lock_path, read_holder
+from tui.session.locks import InTheWay, Locked, SessionLock, lock_path, read_holder
 
 # Readable (and, for the folder, writable) by a group: the players' terminals usually run as
 # another account (`table`) that shares a group with the host (see the README).
@@ -110,6 +110,10 @@ class Table:
         # rename it and put a link or a folder of theirs in its place, so the host writes only
         # into the folder it holds, and only while it is still the one at its place.
         self.held_folder: int | None = None
+        # The seat the host's player enters on the host's screen, and its lock, held while
+        # the table is open so that no other terminal claims it (None: every seat joins).
+        self.kept_seat: int | None = None
+        self.kept_seat_lock: SessionLock | None = None
 
     # the host ---------------------------------------------------------------------------
     def open(self) -> None:
@@ -124,6 +128,23 @@ class Table:
             os.chmod(self.folder, FOLDER_MODE)
         self.release_folder()
         self.held_folder = os.open(self.folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+
+    def keep_seat(self, seat: int | None, *, say_so: bool) -> None:
+        """The host keeps `seat` for its own screen (None: none): its lock is held, and with
+        `say_so` the players' terminals are told which it is (`host.seat`)."""
+        if say_so:
+            self.keep_host_seat(seat)
+        self.kept_seat = seat
+        if seat is not None:
+            with contextlib.suppress(Locked, InTheWay, OSError):  # still refused, by the rule
+                self.kept_seat_lock = self.claim(seat)
+
+    def let_go(self) -> None:
+        """The host stops hosting: the kept seat's lock and the folder held go."""
+        if self.kept_seat_lock is not None:
+            self.kept_seat_lock.release()
+            self.kept_seat_lock = None
+        self.release_folder()
 
     def release_folder(self) -> None:
         if self.held_folder is not None:
@@ -151,7 +172,7 @@ class Table:
         is removed: never one put in its place.)"""
         if self.in_place():
             shutil.rmtree(self.folder, ignore_errors=True)
-        self.release_folder()
+        self.let_go()
 
     def changed_since(self, seen: int | None) -> int | None:
         """The folder's modification time when it differs from `seen` (something in it was

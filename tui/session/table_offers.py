@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -24,6 +24,7 @@ from tui.games.seats import (
 )
 from tui.games.words import join_names
 from tui.session.opening import checked, problem
+from tui.session.outcomes import Finished, NotSaved, SeatConflict, SeatEntered, TableNews
 from tui.session.session import Session
 from tui.session.table import Answer, Offer, Table
 
@@ -100,6 +101,35 @@ def recorded(session: Session, step: Step, values: dict[str, Any], at: str, by: 
         with contextlib.suppress(RulesError):  # it does not total: the final scores say why
             trial.finish_with_breakdown(at=at)
     return trial
+
+
+def take_offers(session: Session, table: Table, clock: Callable[[], str],
+                save: Callable[[dict[str, Any]], str | None]) -> list[TableNews]:
+    """The host takes what the seats sent: each offer not yet answered (or whose "entered"
+    answer the session does not hold) is recorded by the rules and saved (`save`: None once
+    saved, else why not), and only then answered, so no entry is lost between the two."""
+    news: list[TableNews] = []
+    players = session.players
+    for seat, offer in list(table.offers(
+            len(players), lambda seat, offer: holds_offer(session, offer, players[seat]))):
+        taken = take_offer(session, seat, offer, clock(), host_seat=table.kept_seat)
+        answer = taken.answer
+        if taken.data is not None and (why := save(taken.data)) is not None:
+            news.append(NotSaved(why))
+            answer = Answer(answer.id, answer.step, "refused", "",
+                            f"The host's app could not save it: {why}")
+        with contextlib.suppress(OSError):  # unanswered, it is taken again at the next look
+            for other, text in taken.notices.items():
+                table.notify(other, text)
+            table.answer(seat, answer)
+        if answer.outcome == "entered" and session.finished:
+            news.append(Finished())
+            break
+        if answer.outcome == "entered":
+            news.append(SeatEntered(players[seat], answer.step))
+        elif taken.notices:  # a conflict between seats: the host's own seat may be one
+            news.append(SeatConflict(f"{players[seat]}: {answer.message}"))
+    return news
 
 
 def next_for_host(session: Session, after: int) -> int:
