@@ -22,12 +22,15 @@ SENT_CARDS_LIMIT = 200
 
 
 def check_tableau_values(
-    table: Mapping[str, Any], where: str, data: Mapping[str, Any], player: str
+    table: Mapping[str, Any], where: str, data: Mapping[str, Any], player: str,
+    boxes: tuple[str, ...] = (),
 ) -> tuple[Card, ...] | None:
-    """The listed tableau's cards as read (None when none is listed)."""
+    """The listed tableau's cards as read, with the cards of `boxes` in play (None when no
+    tableau is listed)."""
     cards = None
     if "tableau" in table:
-        cards = read_tableau(table["tableau"], f"{where}.tableau", player, edition_of(data))
+        cards = read_tableau(table["tableau"], f"{where}.tableau", player, edition_of(data),
+                             boxes)
     for key in ("tableau_vp", "bonus_vp"):
         if key in table and not is_int(table[key]):
             raise RulesError(f"{where}.{key}", "must be a whole number")
@@ -96,7 +99,8 @@ def check_game_data(data: Mapping[str, Any]) -> Scoring | None:
     return _scoring(edition, players, tableaux)
 
 
-def check_seat_tableau(step: Step, values: Mapping[str, Any], data: Mapping[str, Any]) -> None:
+def check_seat_tableau(step: Step, values: Mapping[str, Any], data: Mapping[str, Any],
+                       boxes: tuple[str, ...] = ()) -> None:
     """What a player sent for their tableau in table mode (tui.games.seats): known cards the
     deck still holds across the table, or the quick entry's two numbers; else RulesError."""
     if set(values) == {f.key for f in QUICK_FIELDS}:  # the quick entry's two numbers
@@ -107,6 +111,6 @@ def check_seat_tableau(step: Step, values: Mapping[str, Any], data: Mapping[str,
     if (not isinstance(names, list) or not names or len(names) > SENT_CARDS_LIMIT
             or not all(isinstance(n, str) for n in names)):
         raise RulesError("tableau", "a list of card names, the start world at least")
-    problem = tableau_problems(names, edition_of(data), others_cards(data, step.player))
+    problem = tableau_problems(names, edition_of(data), others_cards(data, step.player), boxes)
     if problem:
         raise RulesError("tableau", problem)

@@ -11,7 +11,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from tui.games.base import RulesError, name_key
-from tui.games.rftg.cards import DEFAULT_EDITION, EDITIONS, Card, canonical_name, deck
+from tui.games.rftg.cards import (
+    DEFAULT_EDITION,
+    EDITIONS,
+    Card,
+    canonical_name,
+    deck,
+    not_in_play,
+)
 from tui.games.rftg.facts import HAND_LIMIT, MAX_PLAYERS, MIN_PLAYERS
 from tui.games.rftg.search import unknown_card_message
 from tui.games.rftg.tableau import EMPTY_TABLEAU, second_development, too_many_copies
@@ -98,24 +105,28 @@ def player_names(players: Sequence[Mapping[str, Any]]) -> list[str]:
     return names
 
 
-def read_tableau(value: Any, path: str, player: str, edition: str) -> tuple[Card, ...]:
-    """The cards of a listed tableau: known names, one copy of each development, not empty."""
+def read_tableau(value: Any, path: str, player: str, edition: str,
+                 boxes: tuple[str, ...] = ()) -> tuple[Card, ...]:
+    """The cards of a listed tableau: names of cards in play (the base game and `boxes`), one
+    copy of each development, not empty."""
     if isinstance(value, str) or not isinstance(value, Sequence):
         raise RulesError(path, "must be a list of card names")
     if not value:
         raise RulesError(path, EMPTY_TABLEAU)
     cards: list[Card] = []
     developments: set[str] = set()
-    printed = deck(edition)
+    printed = deck(edition, boxes)
     for entry in value:
         if not isinstance(entry, str):
             raise RulesError(path, f"card names must be text, not {_shown(entry)}")
         # A file the app wrote holds printed names: those need no spelling rules.
         listed = printed.get(entry)
         if listed is None:
-            found = canonical_name(entry)
+            found = canonical_name(entry, boxes)
             if found is None:
-                raise RulesError(path, unknown_card_message(entry, player))
+                elsewhere = not_in_play(entry, boxes)
+                raise RulesError(path, f"{player}'s tableau: {elsewhere}" if elsewhere
+                                 else unknown_card_message(entry, player, boxes))
             listed = printed[found]
         if listed.is_development:
             if listed.name in developments:
@@ -125,7 +136,8 @@ def read_tableau(value: Any, path: str, player: str, edition: str) -> tuple[Card
     return tuple(cards)
 
 
-def _entry(player: Mapping[str, Any], index: int, name: str, edition: str) -> Entry:
+def _entry(player: Mapping[str, Any], index: int, name: str, edition: str,
+           boxes: tuple[str, ...]) -> Entry:
     path = f"players[{index}]"
     quick = "tableau_vp" in player or "bonus_vp" in player
     if "tableau" in player and quick:
@@ -141,7 +153,7 @@ def _entry(player: Mapping[str, Any], index: int, name: str, edition: str) -> En
         # New Galactic Order can go below zero with enough negative Military.
         bonus_vp = whole_number(player, path, "bonus_vp", None)
     else:
-        cards = read_tableau(player["tableau"], f"{path}.tableau", name, edition)
+        cards = read_tableau(player["tableau"], f"{path}.tableau", name, edition, boxes)
     return Entry(
         name=name,
         chips=whole_number(player, path, "chips", 0),
@@ -180,11 +192,13 @@ def checked_entries(players: Sequence[Mapping[str, Any]],
     return entries
 
 
-def read_entries(data: Mapping[str, Any]) -> tuple[str, list[Entry]]:
-    """The edition and every player's validated entry; RulesError names the bad key."""
+def read_entries(data: Mapping[str, Any],
+                 boxes: tuple[str, ...] = ()) -> tuple[str, list[Entry]]:
+    """The edition and every player's validated entry, with the cards of `boxes` in play;
+    RulesError names the bad key."""
     edition = edition_of(data)
     players = _player_tables(data)
     names = player_names(players)
-    entries = [_entry(p, i, names[i], edition) for i, p in enumerate(players)]
+    entries = [_entry(p, i, names[i], edition, boxes) for i, p in enumerate(players)]
     _check_copies(entries)
     return edition, entries

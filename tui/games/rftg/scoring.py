@@ -8,7 +8,7 @@ from typing import Any
 
 from tui.games.base import Line, PlayerScore, Result, rank_winners
 from tui.games.rftg.bonuses import bonus_for
-from tui.games.rftg.cards import DEFAULT_EDITION, EDITIONS, Card, canonical_name, deck
+from tui.games.rftg.cards import BASE, DEFAULT_EDITION, EDITIONS, Card, canonical_name, deck
 from tui.games.rftg.entries import Entry, checked_entries, read_entries
 from tui.games.rftg.facts import PARTS
 from tui.games.words import join_names, plural
@@ -17,9 +17,9 @@ from tui.games.words import join_names, plural
 def _tableau_line(cards: Sequence[Card], edition: str) -> Line:
     shown = []
     for c in cards:
-        if c.six_dev:
+        if c.bonus:
             shown.append(f"{c.name} (bonus below)")  # its printed VP is "?"
-        elif edition == "2nd" and deck("1st")[c.name].vp != c.vp:
+        elif edition == "2nd" and c.box == BASE and deck("1st")[c.name].vp != c.vp:
             shown.append(f"{c.name} {c.vp} (2nd edition)")
         else:
             shown.append(f"{c.name} {c.vp}")
@@ -29,7 +29,7 @@ def _tableau_line(cards: Sequence[Card], edition: str) -> Line:
 
 
 def _bonus_lines(entry: Entry, cards: Sequence[Card]) -> list[Line]:
-    bonuses = [bonus_for(c, cards, entry.chips, entry.goods) for c in cards if c.six_dev]
+    bonuses = [bonus_for(c, cards, entry.chips, entry.goods) for c in cards if c.bonus]
     if not bonuses:
         return [Line("bonus", "6-cost development bonuses", 0, "No 6-cost developments.")]
     return [Line("bonus", b.card, b.points, b.explanation) for b in bonuses]
