@@ -105,8 +105,7 @@ def test_a_card_of_a_box_not_in_play_is_refused_naming_its_box() -> None:
     assert not_in_play("Gem World", ()) is None
     assert not_in_play("Gem Wrld", ()) is None  # no card at all: the unknown-card message
     assert not_in_play("Gateway Station", BOW) == (
-        "Gateway Station belongs to the New Worlds promo start worlds, which is not in this "
-        "game")
+        "Gateway Station belongs to the New Worlds promo set, which is not in this game")
 
 
 def test_a_name_two_boxes_print_names_both() -> None:
@@ -172,15 +171,17 @@ def test_the_base_game_reads_no_box_file() -> None:
 
 def test_the_new_worlds_promos_carry_their_sources_and_doubts() -> None:
     """Keldon's file has stubs only; BoardGameArena scores them at 1 VP, Abandoned Mine
-    Squatters 0 VP."""
+    Squatters 0 VP. Their +1 Military comes from one list only, and says so."""
     promos = [c for c in all_cards(boxes=NEW_WORLDS) if c.box == "new-worlds"]
     assert {c.name: c.vp for c in promos} == {
         "Gateway Station": 1, "Abandoned Mine Squatters": 0, "Terraforming Colonists": 1,
         "Galactic Trade Emissaries": 1, "Industrial Robots": 1, "Star Nomad Raiders": 1,
     }
     assert all(c.start_world and c.cost == 2 and c.is_world for c in promos)
-    assert card("Terraforming Colonists", boxes=NEW_WORLDS).unconfirmed
-    assert card("Star Nomad Raiders", boxes=NEW_WORLDS).trade_power
+    assert card("Terraforming Colonists", boxes=NEW_WORLDS).keywords == ("Terraforming",)
+    raiders = card("Star Nomad Raiders", boxes=NEW_WORLDS)
+    assert raiders.trade_power and raiders.military_strength == 1
+    assert "mgkurtz/rftg" in raiders.source and raiders.unconfirmed
 
 
 KINDS = {"world", "development"}
