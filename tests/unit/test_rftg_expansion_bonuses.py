@@ -157,11 +157,15 @@ def test_every_expansion_card_with_a_formula_has_a_worked_tableau() -> None:
 
 
 def test_a_bonus_explains_itself_in_printed_order() -> None:
-    """Galactic Exchange: 'kinds of goods' is printed before 'Diversified Economy'."""
-    found = six_dev_bonus("Galactic Exchange", ["Galactic Exchange", "Gem World",
+    """Galactic Exchange: 'kinds of goods' is printed before 'Diversified Economy'; Alien
+    Researchers: its Alien Technology line comes last."""
+    found = six_dev_bonus("Galactic Exchange", ["Galactic Exchange", "Hive World", "Gem World",
                                                 "Diversified Economy"], boxes=RVI)
-    assert found.terms == ("1 kinds of goods (novelty) = 1", "1 Diversified Economy × 3")
-    assert found.summary.endswith("= 4")
+    assert found.terms == ("2 kinds of goods (novelty, genes) = 3", "1 Diversified Economy × 3")
+    assert found.summary.endswith("= 6")
+    found = six_dev_bonus("Alien Researchers", ["Alien Researchers"], boxes=AA,
+                          artifacts={"Alien Technology": 1})
+    assert found.terms == ("1 other Alien card × 1", "1 Alien Technology artifact × 1")
 
 
 def test_positive_military_costs_universal_peace_institute_points() -> None:

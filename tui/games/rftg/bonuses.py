@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from tui.games.rftg.cards import BASE, DEFAULT_EDITION, Card, card
 from tui.games.rftg.categories import Category, military_world, named, world_with
-from tui.games.words import capitalise, card_list
+from tui.games.words import capitalise, card_list, plural
 
 
 @dataclass(frozen=True)
@@ -206,11 +206,13 @@ KINDS_OF_GOODS_VP = {0: 0, 1: 1, 2: 3, 3: 6, 4: 10}
 
 def _good_kinds_share(cards: Sequence[Card]) -> _Share:
     """Galactic Exchange: 1, 3, 6 or 10 VP for worlds of 1, 2, 3 or 4 kinds of goods."""
-    kinds = sorted({c.good for c in cards if c.is_world and c.good in GOOD_KINDS})
+    shown = {c.good for c in cards if c.is_world}
+    kinds = [kind for kind in GOOD_KINDS if kind in shown]
     if not kinds:
         return _Share()
     points = KINDS_OF_GOODS_VP[len(kinds)]
-    return _Share(points, (f"{len(kinds)} kinds of goods ({', '.join(kinds)}) = {points}",))
+    counted = plural(len(kinds), "kind", "kinds")
+    return _Share(points, (f"{counted} of goods ({', '.join(kinds)}) = {points}",))
 
 
 def _artifact_share(kind: str, artifacts: Mapping[str, int]) -> _Share:
@@ -218,7 +220,7 @@ def _artifact_share(kind: str, artifacts: Mapping[str, int]) -> _Share:
     count = artifacts.get(kind, 0)
     if count <= 0:
         return _Share()
-    return _Share(count, (f"{count} {kind} artifacts × 1",))
+    return _Share(count, (f"{plural(count, kind + ' artifact', kind + ' artifacts')} × 1",))
 
 
 GOOD_KINDS = ("novelty", "rare", "genes", "alien")
@@ -231,20 +233,21 @@ def _chosen_kind(cards: Sequence[Card], any_good: str) -> list[Card]:
 
 
 def _box_shares(dev: Card, cards: Sequence[Card], prestige: int,
-                artifacts: Mapping[str, int]) -> list[_Share]:
-    """The shares of a box card's bonus that count more than its printed lines."""
+                artifacts: Mapping[str, int]) -> tuple[list[_Share], list[_Share]]:
+    """The shares of a box card's bonus that count more than the cards of its lines: those
+    printed before its lines, and those printed after (the orb game's artifacts)."""
     from tui.games.rftg import box_bonuses as box
 
-    shares = []
+    before, after = [], []
     if dev.name in box.PRESTIGE_CARDS:
-        shares.append(_prestige_share(prestige))
+        before.append(_prestige_share(prestige))
     if dev.name in box.NEGATIVE_MILITARY_CARDS:
-        shares.append(_military_share(cards, sign=-1))
+        before.append(_military_share(cards, sign=-1))
     if dev.name in box.GOOD_KINDS_CARDS:
-        shares.append(_good_kinds_share(cards))
+        before.append(_good_kinds_share(cards))
     if dev.name in box.ARTIFACT_CARDS:
-        shares.append(_artifact_share(box.ARTIFACT_CARDS[dev.name], artifacts))
-    return shares
+        after.append(_artifact_share(box.ARTIFACT_CARDS[dev.name], artifacts))
+    return before, after
 
 
 def bonus_for(dev: Card, cards: Sequence[Card], chips: int, goods: int, *, prestige: int = 0,
@@ -260,7 +263,8 @@ def bonus_for(dev: Card, cards: Sequence[Card], chips: int, goods: int, *, prest
     if dev.name == "Galactic Renaissance":
         shares.insert(0, _chip_share(chips))  # printed first on the card
     if dev.box != BASE:
-        shares[0:0] = _box_shares(dev, cards, prestige, artifacts or {})
+        before, after = _box_shares(dev, cards, prestige, artifacts or {})
+        shares = [*before, *shares, *after]
     return Bonus(
         card=dev.name,
         points=sum(s.points for s in shares),
