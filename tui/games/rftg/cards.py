@@ -223,14 +223,16 @@ def six_cost_developments(boxes: tuple[str, ...] = ()) -> tuple[str, ...]:
 
 
 @cache
-def _boxes_by_name() -> dict[str, tuple[str, ...]]:
-    """Every box's card names, by the normal spelling of each name and alias."""
-    found: dict[str, tuple[str, ...]] = {}
+def _homes_by_spelling() -> dict[str, tuple[str, tuple[str, ...]]]:
+    """Every box card's printed name and the boxes that print it, by the normal spelling of
+    each name and alias (Alien Artifacts and Xeno Invasion both print a Rebel Resistance)."""
+    found: dict[str, tuple[str, tuple[str, ...]]] = {}
     for box in BOXES:
         for raw in box_file(box)["card"]:
             for spelling in (raw["name"], *raw.get("aliases", ())):
                 key = normal_spelling(str(spelling))
-                found[key] = (*found.get(key, ()), box)
+                _, boxes = found.get(key, ("", ()))
+                found[key] = (str(raw["name"]), (*boxes, box))
     return found
 
 
@@ -239,12 +241,10 @@ def not_in_play(name: str, boxes: tuple[str, ...] = ()) -> str | None:
     Imperium, which is not in this game"); None for a card in play or no card at all."""
     if canonical_name(name, boxes) is not None:
         return None
-    homes = _boxes_by_name().get(normal_spelling(name))
-    if not homes:
+    home = _homes_by_spelling().get(normal_spelling(name))
+    if home is None:
         return None
-    printed = next(str(raw["name"]) for box in homes for raw in box_file(box)["card"]
-                   if normal_spelling(name) in {normal_spelling(str(s)) for s in
-                                                (raw["name"], *raw.get("aliases", ()))})
+    printed, homes = home
     if len(homes) == 1:
         return f"{printed} belongs to {box_title(homes[0])}, which is not in this game"
     titles = " and to ".join(box_title(box) for box in homes)
