@@ -29,6 +29,7 @@ from screens.cards_list import TableauEditing
 from screens.step import StepScreen
 from tui.games.base import PlayerScore, RulesError, Step
 from tui.games.rftg import cards as rftg_cards
+from tui.games.rftg.expansions import boxes_in
 from tui.games.rftg.quick_entry import QUICK_FIELDS
 from tui.games.rftg.search import matching_cards, search_cards, unknown_card_message
 from tui.games.rftg.tableau import tableau_problems, used_up
@@ -81,6 +82,7 @@ class CardsScreen(TableauEditing):
         self.known, self.quick = self.entry_for(self.session, self.step)
         self.cards: list[str] = list(self.known.get("tableau", []))
         self.edition = str(self.session.data.get("edition", rftg_cards.DEFAULT_EDITION))
+        self.boxes = boxes_in(self.session.data)  # the expansions whose cards are in play
         self.spelled: set[str] = set()  # suggestions the typed letters spell (not guesses)
         self.suggested_for: str | None = None  # the search the list shows suggestions for
         self.picked = False  # the player chose among the suggestions (arrows, or a refusal)
@@ -165,19 +167,19 @@ class CardsScreen(TableauEditing):
         self.suggested_for = query
         options = self.query_one("#suggestions", OptionList)
         options.clear_options()
-        self.spelled = set(matching_cards(query, SUGGESTIONS))
+        self.spelled = set(matching_cards(query, SUGGESTIONS, self.boxes))
         self.picked = False
         # Letters or digits are needed: punctuation alone would list the alphabet's first cards.
         typed = any(ch.isalnum() for ch in query)
-        found = search_cards(query, SUGGESTIONS) if typed else []
+        found = search_cards(query, SUGGESTIONS, self.boxes) if typed else []
         options.add_options(Option(self.card_label(name), id=name) for name in found)
         if found:
             options.highlighted = 0
 
     def card_label(self, name: str) -> str:
-        card = rftg_cards.card(name, self.edition)
-        worth = "? VP" if card.six_dev else f"{card.vp} VP"
-        used = used_up(name, self.kept_cards(), self.elsewhere())
+        card = rftg_cards.card(name, self.edition, self.boxes)
+        worth = "? VP" if card.bonus and not card.vp else f"{card.vp} VP"
+        used = used_up(name, self.kept_cards(), self.elsewhere(), self.boxes)
         return f"{name}  ({card.kind}, {worth})" + (f" · {used}" if used else "")
 
     def kept_cards(self) -> list[str]:
@@ -207,13 +209,14 @@ class CardsScreen(TableauEditing):
         """Add the highlighted suggestion; False (and why, said) when none is added."""
         options = self.current_suggestions()
         if options.highlighted is None:
-            self.say(unknown_card_message(typed))
+            self.say(unknown_card_message(typed, boxes=self.boxes))
             return False
         name = str(options.get_option_at_index(options.highlighted).id)
         if name not in self.spelled and not self.picked:
             # Only guesses at a misspelt or unknown name: say so before adding one.
             self.picked = True
-            self.say(unknown_card_message(typed) + " Enter adds the highlighted one.")
+            self.say(unknown_card_message(typed, boxes=self.boxes)
+                     + " Enter adds the highlighted one.")
             return False
         return self.add_card(name)
 
@@ -240,7 +243,7 @@ class CardsScreen(TableauEditing):
     def add_card(self, name: str) -> bool:
         """Add a card to the end, or put it in the place of the card being replaced."""
         problem = tableau_problems([*self.kept_cards(), name], self.edition,
-                                        self.elsewhere())
+                                   self.elsewhere(), self.boxes)
         if problem:
             self.say(problem)
             return False
@@ -281,9 +284,10 @@ class CardsScreen(TableauEditing):
         self.query_one("#tableau-heading", Static).update(heading)
         lines = []
         for number, name in enumerate(self.cards, 1):
-            card = rftg_cards.card(name, self.edition)
+            card = rftg_cards.card(name, self.edition, self.boxes)
             mark = "→" if number - 1 == self.replacing else ""
-            lines.append(f"{mark}{number:>2}. {name}" + (" ?" if card.six_dev else f" {card.vp}"))
+            worth = " ?" if card.bonus and not card.vp else f" {card.vp}"
+            lines.append(f"{mark}{number:>2}. {name}{worth}")
         self.tableau_list().show(lines, chosen)
         score = self.score_so_far()
         self.query_one("#tableau-total", Static).update(total_text(score) if score else "")
@@ -312,7 +316,7 @@ class CardsScreen(TableauEditing):
 
     def restore(self, values: DraftValues) -> None:
         cards = [str(name) for name in values["cards"]]
-        problem = tableau_problems(cards, self.edition, self.elsewhere())
+        problem = tableau_problems(cards, self.edition, self.elsewhere(), self.boxes)
         if problem:
             raise ValueError(problem)
         self.cards = cards

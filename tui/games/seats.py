@@ -122,15 +122,17 @@ def contested(data: Mapping[str, Any], seat: int, names: Sequence[str]) -> dict[
     """The other seats holding cards of `names` that the deck has too few copies of for
     everyone listing them, with those cards: the players a conflict concerns besides `seat`."""
     from tui.games.rftg.cards import canonical_name, deck_copies
+    from tui.games.rftg.expansions import boxes_in
 
-    mine = Counter(found for n in names if (found := canonical_name(n)) is not None)
+    boxes = boxes_in(data)
+    mine = Counter(found for n in names if (found := canonical_name(n, boxes)) is not None)
     theirs: dict[int, Counter[str]] = {
-        other: Counter(found for c in cards if (found := canonical_name(c)) is not None)
+        other: Counter(found for c in cards if (found := canonical_name(c, boxes)) is not None)
         for other, cards in tableaux(data).items() if other != seat}
     concerned: dict[int, list[str]] = {}
     for card, here in mine.items():
         held = here + sum(counts[card] for counts in theirs.values())
-        if held <= deck_copies(card):
+        if held <= deck_copies(card, boxes):
             continue
         for other, counts in theirs.items():
             if counts[card]:

@@ -170,19 +170,16 @@ def goals_for(boxes: tuple[str, ...]) -> tuple[Goal, ...]:
                  if g.box in boxes)
 
 
-# --- the seam where the card side plugs in ---------------------------------------------------
+# --- where the rules ask the card side ----------------------------------------------------------
 
 
 def cards_in_play(edition: str, boxes: tuple[str, ...]) -> dict[str, Card]:
-    """Every card a table with these boxes can hold, by printed name: the one place the rules
-    ask the card side for the deck (its per-box look-ups take the boxes here)."""
-    del boxes  # the packaged cards are the base game's; every box shares them
-    return deck(edition)
+    """Every card a table with these boxes can hold, by printed name."""
+    return deck(edition, boxes)
 
 
 def six_dev_bonus(dev: Card, cards: tuple[Card, ...] | list[Card], chips: int, goods: int,
                   prestige: int) -> Bonus:
-    """A 6-cost development's end-game bonus: the one place scoring asks the card side for
-    it, with the player's prestige (the base game's formulas read none of it)."""
-    del prestige  # no base-game formula counts prestige
-    return bonus_for(dev, cards, chips, goods)
+    """A card's end-game bonus (a 6-cost development's, or a world's such as Federation
+    Capital's), with the player's prestige, which some expansion cards count."""
+    return bonus_for(dev, cards, chips, goods, prestige=prestige)

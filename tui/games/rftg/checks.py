@@ -30,9 +30,10 @@ SENT_CARDS_LIMIT = 200
 
 
 def check_tableau_values(
-    table: Mapping[str, Any], where: str, data: Mapping[str, Any], player: str
+    table: Mapping[str, Any], where: str, data: Mapping[str, Any], player: str,
 ) -> tuple[Card, ...] | None:
-    """The listed tableau's cards as read (None when none is listed)."""
+    """The listed tableau's cards as read, with the cards of the session's boxes in play
+    (None when no tableau is listed)."""
     cards = None
     if "tableau" in table:
         boxes = read_expansions(data).boxes
@@ -128,6 +129,7 @@ def check_seat_tableau(step: Step, values: Mapping[str, Any], data: Mapping[str,
     if (not isinstance(names, list) or not names or len(names) > SENT_CARDS_LIMIT
             or not all(isinstance(n, str) for n in names)):
         raise RulesError("tableau", "a list of card names, the start world at least")
-    problem = tableau_problems(names, edition_of(data), others_cards(data, step.player))
+    problem = tableau_problems(names, edition_of(data), others_cards(data, step.player),
+                               read_expansions(data).boxes)
     if problem:
         raise RulesError("tableau", problem)

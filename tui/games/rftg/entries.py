@@ -11,8 +11,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from tui.games.base import RulesError, name_key
-from tui.games.rftg.boxes import cards_in_play
-from tui.games.rftg.cards import DEFAULT_EDITION, EDITIONS, Card, canonical_name
+from tui.games.rftg.cards import (
+    DEFAULT_EDITION,
+    EDITIONS,
+    Card,
+    canonical_name,
+    deck,
+    not_in_play,
+)
 from tui.games.rftg.expansions import (
     NO_GOALS,
     Expansions,
@@ -112,23 +118,26 @@ def player_names(players: Sequence[Mapping[str, Any]]) -> list[str]:
 
 def read_tableau(value: Any, path: str, player: str, edition: str,
                  boxes: tuple[str, ...] = ()) -> tuple[Card, ...]:
-    """The cards of a listed tableau: known names, one copy of each development, not empty."""
+    """The cards of a listed tableau: names of cards in play (the base game and `boxes`), one
+    copy of each development, not empty."""
     if isinstance(value, str) or not isinstance(value, Sequence):
         raise RulesError(path, "must be a list of card names")
     if not value:
         raise RulesError(path, EMPTY_TABLEAU)
     cards: list[Card] = []
     developments: set[str] = set()
-    printed = cards_in_play(edition, boxes)
+    printed = deck(edition, boxes)
     for entry in value:
         if not isinstance(entry, str):
             raise RulesError(path, f"card names must be text, not {_shown(entry)}")
         # A file the app wrote holds printed names: those need no spelling rules.
         listed = printed.get(entry)
         if listed is None:
-            found = canonical_name(entry)
+            found = canonical_name(entry, boxes)
             if found is None:
-                raise RulesError(path, unknown_card_message(entry, player))
+                elsewhere = not_in_play(entry, boxes)
+                raise RulesError(path, f"{player}'s tableau: {elsewhere}" if elsewhere
+                                 else unknown_card_message(entry, player, boxes))
             listed = printed[found]
         if listed.is_development:
             if listed.name in developments:

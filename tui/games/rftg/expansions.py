@@ -85,6 +85,16 @@ def read_expansions(data: Mapping[str, Any]) -> Expansions:
     return Expansions(boxes, goals, int(advanced), invasion)
 
 
+def boxes_in(data: Mapping[str, Any]) -> tuple[str, ...]:
+    """The boxes a session plays with, for showing and searching its cards while it is
+    entered: the base game alone when its `expansions` can't be read (the file's own checks
+    say why)."""
+    try:
+        return read_expansions(data).boxes
+    except RulesError:
+        return ()
+
+
 def check_seats(players: int, expansions: Expansions) -> None:
     """Five players need a box with a fifth player's cards, six Rebel vs Imperium."""
     most = max_players(expansions.boxes)

@@ -25,16 +25,18 @@ from tui.games.rftg.box_steps import (
 )
 from tui.games.rftg.cards import canonical_name
 from tui.games.rftg.ending import game_ends, record_end_check, recorded_checks
+from tui.games.rftg.expansions import boxes_in
 from tui.games.rftg.facts import POOL_ANSWERS
 from tui.games.rftg.procedure import procedure
 from tui.games.rftg.scoring import score, so_far
 from tui.games.words import join_names, plural
 
 
-def _tableau_values(values: Mapping[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
+def _tableau_values(values: Mapping[str, Any], boxes: tuple[str, ...],
+                    ) -> tuple[dict[str, Any], tuple[str, ...]]:
     """The cards step's values (names made canonical) and the keys of the other way to drop."""
     if "tableau" in values:
-        names = [canonical_name(n) or n for n in values["tableau"]]
+        names = [canonical_name(n, boxes) or n for n in values["tableau"]]
         return {"tableau": names}, ("tableau_vp", "bonus_vp")
     return dict(values), ("tableau",)
 
@@ -51,7 +53,7 @@ def apply(data: Data, step: Step, values: Mapping[str, Any]) -> None:
     elif step.id.startswith("end-check-"):
         record_end_check(data, int(step.id.removeprefix("end-check-")), values)
     elif step.kind == "cards" and step.player is not None:
-        kept, dropped = _tableau_values(values)
+        kept, dropped = _tableau_values(values, boxes_in(data))
         player = data["players"][step.player]
         for key in dropped:
             player.pop(key, None)

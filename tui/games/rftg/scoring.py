@@ -8,7 +8,7 @@ from typing import Any
 
 from tui.games.base import Line, PlayerScore, Result, RulesError, rank_winners
 from tui.games.rftg.boxes import TIED_VP, Goal, six_dev_bonus
-from tui.games.rftg.cards import DEFAULT_EDITION, EDITIONS, Card, canonical_name, deck
+from tui.games.rftg.cards import BASE, DEFAULT_EDITION, EDITIONS, Card, canonical_name, deck
 from tui.games.rftg.entries import Entry, checked_entries, read_table
 from tui.games.rftg.expansions import (
     BASE_GAME,
@@ -25,9 +25,9 @@ from tui.games.words import join_names, plural
 def _tableau_line(cards: Sequence[Card], edition: str) -> Line:
     shown = []
     for c in cards:
-        if c.six_dev:
+        if c.bonus:
             shown.append(f"{c.name} (bonus below)")  # its printed VP is "?"
-        elif edition == "2nd" and deck("1st")[c.name].vp != c.vp:
+        elif edition == "2nd" and c.box == BASE and deck("1st")[c.name].vp != c.vp:
             shown.append(f"{c.name} {c.vp} (2nd edition)")
         else:
             shown.append(f"{c.name} {c.vp}")
@@ -38,7 +38,7 @@ def _tableau_line(cards: Sequence[Card], edition: str) -> Line:
 
 def _bonus_lines(entry: Entry, cards: Sequence[Card]) -> list[Line]:
     bonuses = [six_dev_bonus(c, list(cards), entry.chips, entry.goods, entry.goals.prestige)
-               for c in cards if c.six_dev]
+               for c in cards if c.bonus]
     if not bonuses:
         return [Line("bonus", "6-cost development bonuses", 0, "No 6-cost developments.")]
     return [Line("bonus", b.card, b.points, b.explanation) for b in bonuses]
@@ -159,8 +159,9 @@ def _player_so_far(player: Mapping[str, Any], index: int, edition: str,
     lines: list[Line] = []
     tableau = player.get("tableau")
     if isinstance(tableau, Sequence) and not isinstance(tableau, str):
-        found = (canonical_name(n) if isinstance(n, str) else None for n in tableau)
-        cards = [deck(edition)[n] for n in found if n is not None]
+        boxes = expansions.boxes
+        found = (canonical_name(n, boxes) if isinstance(n, str) else None for n in tableau)
+        cards = [deck(edition, boxes)[n] for n in found if n is not None]
         lines.append(_tableau_line(cards, edition))
         entry = Entry(str(name), max(chips or 0, 0), hand or 0, max(goods or 0, 0),
                       goals=_goals_so_far(player, expansions) or NO_GOALS)

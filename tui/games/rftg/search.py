@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from tui.games.rftg.cards import card_names, normal_spelling, raw_cards
+from tui.games.rftg.cards import box_title, card_names, in_play, normal_spelling, raw_cards_in_play
 from tui.games.words import join_names
 
 
@@ -37,10 +37,10 @@ def _spelling(name: str, spelling: str) -> _Spelling:
 
 
 @cache
-def _spellings() -> tuple[_Spelling, ...]:
+def _spellings(boxes: tuple[str, ...] = ()) -> tuple[_Spelling, ...]:
     return tuple(
         _spelling(str(raw["name"]), str(spelling))
-        for raw in raw_cards()
+        for raw in raw_cards_in_play(boxes)
         for spelling in (raw["name"], *raw.get("aliases", ()))
     )
 
@@ -114,18 +114,19 @@ def _match_rank(query: tuple[str, ...], spelling: _Spelling) -> tuple[int, int] 
     return (6, 0) if in_order else None
 
 
-def search_cards(query: str, limit: int = 10) -> list[str]:
-    """Card names for a picker, best first.
+def search_cards(query: str, limit: int = 10, boxes: tuple[str, ...] = ()) -> list[str]:
+    """Names of cards in play (the base game and `boxes`) for a picker, best first.
 
     Exact, prefix, word-prefix ("gal fed"), initials ("bmtw"), substring and in-order
     letters ("glfd") come first; close misspellings (difflib) fill the rest.
     """
     query_words = _words(query)
     if not query_words:
-        return list(card_names()[:limit])
-    ranked = _matching(query_words)
+        return list(card_names(boxes)[:limit])
+    ranked = _matching(query_words, boxes)
     if len(ranked) < limit:
-        ranked += [n for n in _misspelled(" ".join(query_words), limit) if n not in ranked]
+        ranked += [n for n in _misspelled(" ".join(query_words), limit, boxes)
+                   if n not in ranked]
     return ranked[:limit]
 
 
@@ -134,33 +135,33 @@ def build_index() -> None:
     search_cards("warm")
 
 
-def matching_cards(query: str, limit: int = 10) -> list[str]:
+def matching_cards(query: str, limit: int = 10, boxes: tuple[str, ...] = ()) -> list[str]:
     """The names the typed letters spell, best first: `search_cards` without the guesses.
 
     A card in `search_cards` but not here is only a guess at a misspelt or unknown name
     (nothing for a query without letters or digits).
     """
     query_words = _words(query)
-    return _matching(query_words)[:limit] if query_words else []
+    return _matching(query_words, boxes)[:limit] if query_words else []
 
 
-def _matching(query_words: tuple[str, ...]) -> list[str]:
+def _matching(query_words: tuple[str, ...], boxes: tuple[str, ...] = ()) -> list[str]:
     best: dict[str, tuple[int, int]] = {}
-    for spelling in _spellings():
+    for spelling in _spellings(boxes):
         rank = _match_rank(query_words, spelling)
         if rank is not None and rank < best.get(spelling.name, (99, 0)):
             best[spelling.name] = rank
     return sorted(best, key=lambda name: (best[name], len(name), name))
 
 
-def _misspelled(text: str, limit: int) -> list[str]:
+def _misspelled(text: str, limit: int, boxes: tuple[str, ...] = ()) -> list[str]:
     """Names close to a misspelt query: letter pairs shortlist, difflib ratio decides."""
     pairs = _letter_pairs(text)
 
     def overlap(spelling: _Spelling) -> float:
         return len(pairs & spelling.pairs) / (len(pairs | spelling.pairs) or 1)
 
-    shortlist = sorted(_spellings(), key=overlap, reverse=True)[: limit + 4]
+    shortlist = sorted(_spellings(boxes), key=overlap, reverse=True)[: limit + 4]
     import difflib  # only misspellings need it; scoring a file starts faster without
 
     matcher = difflib.SequenceMatcher(b=text)
@@ -173,16 +174,21 @@ def _misspelled(text: str, limit: int) -> list[str]:
     return sorted(ratios, key=lambda name: -ratios[name])
 
 
-def closest_names(text: str, n: int = 3) -> list[str]:
-    """Up to n known names nearest to an unknown one, to suggest in an error."""
-    return search_cards(text, n)
+def closest_names(text: str, n: int = 3, boxes: tuple[str, ...] = ()) -> list[str]:
+    """Up to n names of cards in play nearest to an unknown one, to suggest in an error."""
+    return search_cards(text, n, boxes)
 
 
-def unknown_card_message(text: str, player: str | None = None) -> str:
-    """'"Gem Wrld" is not a base-game card (Ada's tableau); did you mean Gem World?'"""
+def unknown_card_message(text: str, player: str | None = None,
+                         boxes: tuple[str, ...] = ()) -> str:
+    """'"Gem Wrld" is not a base-game card (Ada's tableau); did you mean Gem World?' (with
+    boxes in play: 'is not a card of the base game or Rebel vs Imperium')."""
     where = f" ({player}'s tableau)" if player else ""
-    message = f'"{text.strip()}" is not a base-game card{where}'
-    suggestions = closest_names(text)
+    kind = "a base-game card"
+    if boxes:
+        kind = "a card of " + join_names(["the base game", *map(box_title, in_play(boxes))], "or")
+    message = f'"{text.strip()}" is not {kind}{where}'
+    suggestions = closest_names(text, boxes=boxes)
     if suggestions:
         message += f"; did you mean {join_names(suggestions, 'or')}?"
     return message
