@@ -51,7 +51,7 @@ def test_every_recorded_total_is_reproduced(key: str) -> None:
 
 def test_the_files_and_the_manifest_agree() -> None:
     """One file per game in the manifest, each naming its source and the same totals, with
-    the players anonymised."""
+    the players anonymised and only goals in play held."""
     files = {path.stem for path in (HERE / "games").glob("*.toml")}
     assert files == set(EXPECTED)
     for key, expected in EXPECTED.items():
@@ -66,3 +66,6 @@ def test_the_files_and_the_manifest_agree() -> None:
         assert [p["name"] for p in data["players"]] == [
             f"Player {seat}" for seat in range(1, len(expected["totals"]) + 1)
         ]
+        for player in data["players"]:
+            held = [*player["goals"], *player.get("goals_tied", [])]
+            assert set(held) <= set(data["goals"]), (key, held)

@@ -278,10 +278,11 @@ def bga_game(path: Path, names: Names) -> Game | str:
         f"BoardGameArena table {data['table_id']}",
         boxes=boxes,
         edition="2nd",
-        goals=sorted(
-            tile_name(goal_types[g["type"]]["name"])
-            for part in state["goals"].values()
-            for g in part.values()
+        goals=sorted(  # the prestige leader's tile is not a goal
+            tile_name(goal_types[tile["type"]]["name"])
+            for tiles in state["goals"].values()
+            for tile in tiles.values()
+            if goal_types[tile["type"]]["type"] in ("first", "most")
         ),
         players=[],
         new_worlds=str(options["104"]["value"]) == "2",
