@@ -39,6 +39,25 @@ class Drafts:
     def __init__(self, session_path: Path) -> None:
         self.path = draft_path(session_path)
         self.steps: dict[str, dict[str, Any]] = read_drafts(self.path)
+        self.failure_said = False
+
+    def put(self, step_id: str, entries: int, values: DraftValues | None) -> str | None:
+        """Keep a step's draft (None: drop it). A draft only spares retyping, so a write that
+        fails stops nothing: the first failure comes back as one line to show, later ones
+        are quiet."""
+        try:
+            if values is None:
+                self.drop(step_id)
+            else:
+                self.keep(step_id, entries, values)
+        except OSError as error:
+            if self.failure_said:
+                return None
+            self.failure_said = True
+            return (f"What is typed can't be kept as a draft ({self.path.name}: "
+                    f"{error.strerror or error}): a dropped link would lose it until Enter "
+                    "saves the step.")
+        return None
 
     def get(self, step_id: str, entries: int) -> DraftValues | None:
         """The draft of a step whose log had `entries` entries, if one was kept since."""
