@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 import sys
 from collections.abc import Iterable, Iterator
@@ -22,6 +23,8 @@ from typing import Any
 from tui.records.history import PlayerResult, SessionRecord, read_record
 from tui.session.folder import Stat, session_stats
 from tui.session.terminal_safe import UNSAFE
+
+SURROGATE = re.compile("[\ud800-\udfff]")
 
 INDEX_NAME = ".lastround-index.sqlite"
 # Bump when a record's shape or the rules' totals change: every row is then read again.
@@ -131,11 +134,18 @@ def load_history(folder: Path, *, use_index: bool = True) -> list[SessionRecord]
             records.extend(record for record, _ in records_of(rows))
         gone = [name for name in cached if name not in stats]
         if connection and (fresh or gone):
-            write_rows(connection, [(*row, *stats[row[0]]) for row in fresh], gone)
+            write_rows(connection, [(*row, *stats[row[0]]) for row in fresh
+                                    if is_utf8(row[0])], gone)
     finally:
         if connection:
             connection.close()
     return records
+
+
+def is_utf8(name: str) -> bool:
+    """Whether SQLite can keep a row under the file's name: a name that is not UTF-8 (its
+    bytes stand in it as lone surrogates, os.fsdecode) is read from its file every time."""
+    return SURROGATE.search(name) is None
 
 
 # --- the index -----------------------------------------------------------------------------
