@@ -20,7 +20,9 @@ from contextlib import redirect_stderr
 from pathlib import Path
 from typing import Any
 
+from tui.games import plugins
 from tui.records.history import PlayerResult, SessionRecord, read_record
+from tui.session.files import LARGEST_NUMBER
 from tui.session.folder import Stat, session_stats
 from tui.session.terminal_safe import UNSAFE
 
@@ -239,14 +241,38 @@ def records_of(rows: list[Row]) -> list[tuple[SessionRecord, Row]]:
     except (ValueError, TypeError):
         decoded = [decoded_row(row) for row in rows]  # find the damaged rows one by one
     records = []
+    most = most_players()
     for row, pair in zip(rows, decoded, strict=True):
         try:
             record = record_of(row, *pair)
-            if shows_safely(record):
+            if could_come_from_a_file(record, most) and shows_safely(record):
                 records.append((record, row))
         except (ValueError, TypeError, KeyError):
             continue
     return records
+
+
+def could_come_from_a_file(record: SessionRecord, most_players: int) -> bool:
+    """Numbers where reading a file gives numbers, of a size it allows (tui.session.files),
+    and no more players than a game seats: a row changed by hand (a total of "abc" or 1e999,
+    parts as a string, 10,000 players) is not trusted. (Its texts: shows_safely.)"""
+    if len(record.players) > most_players:
+        return False
+    numbers: list[Any] = []  # ints, unless the row was changed by hand
+    for player in record.players:
+        if type(player.parts) is not dict or type(player.counts) is not dict:
+            return False
+        numbers += [0 if player.total is None else player.total,
+                    0 if player.place is None else player.place, *player.parts.values(),
+                    *player.counts.values(), *player.tiebreak]
+    # Checked all at once, not one by one: history opens thousands of rows.
+    return set(map(type, numbers)) <= {int} and (
+        not numbers or -LARGEST_NUMBER <= min(numbers) <= max(numbers) <= LARGEST_NUMBER)
+
+
+def most_players() -> int:
+    """The most players any game seats."""
+    return max(plugin.players[1] for plugin in plugins())
 
 
 def shows_safely(record: SessionRecord) -> bool:
