@@ -19,7 +19,6 @@ import contextlib
 import json
 import os
 import re
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -124,9 +123,10 @@ def read_drafts(path: Path) -> dict[str, dict[str, Any]]:
     """The drafts kept beside a session; none when the file is missing or can't be trusted
     (a pipe or a device, too large, not TOML, a huge number or a control character)."""
     from tui.session.files import SaveError, has_unfit_value, read_regular_file
+    from tui.session.toml_read import read_toml
 
     try:
-        data = tomllib.loads(read_regular_file(path, LARGEST_DRAFTS).decode("utf-8"))
+        data = read_toml(read_regular_file(path, LARGEST_DRAFTS).decode("utf-8"))
     except (SaveError, UnicodeDecodeError, ValueError, RecursionError):
         return {}
     if has_unfit_value(data):  # what a field shows must not drive the terminal either

@@ -20,6 +20,7 @@ from typing import Any
 from tui.games import game_ids
 from tui.games.base import RulesError, name_key
 from tui.session.terminal_safe import UNSAFE, one_line, unsafe_character, visible
+from tui.session.toml_read import TooDeep, read_toml
 
 FORMAT = 1
 STATUSES = ("in-progress", "finished")
@@ -45,13 +46,16 @@ def read_session(path: Path) -> dict[str, Any]:
     """
     raw = read_regular_file(path, MAX_SESSION_BYTES)
     try:
-        data = tomllib.loads(raw.decode("utf-8-sig"))  # a Windows editor may add a BOM
+        data = read_toml(raw.decode("utf-8-sig"))  # a Windows editor may add a BOM
     except UnicodeDecodeError:
         raise SaveError(f"{path}: not a text file (not UTF-8){kept_note(path)}") from None
     except tomllib.TOMLDecodeError as error:
         raise SaveError(f"{path}: not valid TOML: {error}{kept_note(path)}") from None
     except RecursionError:  # tomllib recurses once per nested array or table
         raise SaveError(f"{path}: not a session file: values nested too deeply") from None
+    except TooDeep as error:
+        raise SaveError(f"{path}: not a session file: keys nested too deeply ({error})"
+                        f"{kept_note(path)}") from None
     except ValueError:  # Python refuses to read a whole number of over 4300 digits
         raise SaveError(f"{path}: not a session file: a number of thousands of digits "
                         f"is far too large to be a count{kept_note(path)}") from None
@@ -258,9 +262,9 @@ def good_session_text(path: Path) -> str:
     """The file's text when it reads as a session, else "" (missing, broken or not ours)."""
     try:
         text = path.read_text("utf-8")
-        check_common_keys(tomllib.loads(text))
-    except (OSError, UnicodeDecodeError, RecursionError, tomllib.TOMLDecodeError, RulesError):
-        return ""
+        check_common_keys(read_toml(text))
+    except (OSError, UnicodeDecodeError, RecursionError, ValueError, RulesError):
+        return ""  # ValueError: not TOML (TOMLDecodeError), nested too deeply, a huge number
     return text
 
 

@@ -25,7 +25,6 @@ import contextlib
 import os
 import shutil
 import stat
-import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +33,7 @@ from typing import Any, Literal
 from tui.session.drafts import Drafts, toml_key, toml_value
 from tui.session.files import SaveError, atomic_write, has_unfit_value, read_regular_file
 from tui.session.locks import SessionLock, lock_path, read_holder
+from tui.session.toml_read import read_toml
 
 # Readable (and, for the folder, writable) by a group: the players' terminals usually run as
 # another account (`table`) that shares a group with the host (see the README).
@@ -198,7 +198,7 @@ class Table:
         try:
             raw = read_regular_file(self.folder / f"seat-{seat}.{kind}", LARGEST_MESSAGE,
                                     follow_links=False)
-            read = tomllib.loads(raw.decode("utf-8"))
+            read = read_toml(raw.decode("utf-8"))
         except (SaveError, UnicodeDecodeError, ValueError, RecursionError):
             return {}
         return {} if has_unfit_value(read) else read
