@@ -19,6 +19,7 @@ from typing import Any
 
 from tui.games import game_ids
 from tui.games.base import RulesError, name_key
+from tui.session.fields import NAME_LIMIT
 from tui.session.terminal_safe import UNSAFE, one_line, unsafe_character, visible
 from tui.session.toml_read import TooDeep, read_toml
 
@@ -178,6 +179,10 @@ def check_common_keys(data: Mapping[str, Any]) -> None:
         raise RulesError("format", f"{fmt} is newer than this Last Round reads ({FORMAT})")
     if fmt < 1:
         raise RulesError("format", f"{fmt} is not a known format")
+    if "created" in data and not isinstance(data["created"], str):
+        raise RulesError("created", "must be a date as text, like \"2026-11-27T21:52:00Z\"")
+    if "seed" in data and type(data["seed"]) is not int:
+        raise RulesError("seed", "must be a whole number (the draws' shuffle)")
     game = data.get("game")
     known_games = game_ids()
     if not isinstance(game, str) or game not in known_games:
@@ -195,6 +200,9 @@ def check_common_keys(data: Mapping[str, Any]) -> None:
             raise RulesError(f"players[{index}].name", "missing or empty")
         if not name.isprintable():
             raise RulesError(f"players[{index}].name", "control characters are not allowed")
+        if len(name) > NAME_LIMIT:  # as the players' form takes them
+            raise RulesError(f"players[{index}].name", f"at most {NAME_LIMIT} characters, "
+                             f"not {len(name):,}")
         key = name_key(name)
         if key in seen:
             raise RulesError(f"players[{index}].name", f"{name!r} appears twice")
