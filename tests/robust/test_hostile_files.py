@@ -93,6 +93,9 @@ HOSTILE: dict[str, tuple[bytes, tuple[str, ...]]] = {
     "created as a number": (edit(RFTG, 'created = "2026-11-27T21:52:00Z"', "created = 5"),
                             ("created", "must be a date")),
     "seed as text": (edit(RFTG, "seed = 4812", 'seed = "x"'), ("seed", "whole number")),
+    "quick-entry VP beyond the form's bound": (
+        edit(RFTG, 'tableau = ["Alpha', 'tableau_vp = 2147483647\nbonus_vp = 0\nx = ["Alpha'),
+        ("players[0].tableau_vp", "200")),
     "tribunal off the board": (edit(GALILEO, "tribunal = 5", "tribunal = 11"),
                                ("players[0].tribunal: must be at most 10",)),
     "university as a number": (edit(GALILEO, "university = [{subject", "university = 5\nx = [{s"),
