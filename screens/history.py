@@ -278,7 +278,8 @@ class HistoryScreen(Screen[None]):
         if record is None:
             return
         if record.error:
-            self.notify(f"{record.file}: {record.error}", title="Can't open", severity="error")
+            self.notify(f"{visible(record.file)}: {record.error}", title="Can't open",
+                        severity="error")
             return
         self.replayed = True
         self.owner.open_file(self.owner.keeper.saves / record.file, read_only=True)

@@ -29,7 +29,9 @@ class StepKeeper(Protocol):
 
     def draft_for(self, step: Step) -> DraftValues | None: ...
 
-    def keep_draft(self, step: Step, values: DraftValues | None) -> None: ...
+    def keep_draft(self, step: Step, values: DraftValues | None) -> str | None:
+        """Keep what is typed; the first failure to, as a line to show."""
+        ...
 
 
 class StepOwner(Protocol):

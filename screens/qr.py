@@ -1,7 +1,8 @@
 """A finished session's BG Stats import link as a QR code, for a phone at the table to scan.
 
 The code is drawn only where the whole of it fits: a cut code does not scan. In a smaller
-window the screen says how big it must be and shows the link as text, to copy instead.
+window the screen says how big it must be and shows the link as text, to copy instead; a link
+too long for any QR code (long names) is shown as text, saying so.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from textual.widgets import Static
 from tui.session.session import Session
 from tui.widgets.footer import SteadyFooter
 from tui.widgets.plain import Plain
-from tui.widgets.qr_code import QrCode, code_size
+from tui.widgets.qr_code import QrCode, code_size, encodable
 
 WHAT = "Scan with your phone: BG Stats opens this play"
 HELP = """\
@@ -51,6 +52,11 @@ def fits(link: str, window: Size) -> bool:
     return window.width >= needed.width and window.height >= needed.height
 
 
+def too_long_text(link: str) -> str:
+    return (f"✗ The link is too long for a QR code ({len(link):,} characters; long player "
+            "names make it so). Copy it (C) and open it on the phone.")
+
+
 def too_small_text(link: str, window: Size) -> str:
     needed = window_needed(link)
     return (f"✗ The code needs a window of at least {needed.width}×{needed.height}; this one is "
@@ -74,12 +80,15 @@ class QrScreen(ModalScreen[None]):
         super().__init__()
         self.link = link
         self.whole = False  # the whole code is shown
+        self.encodable = encodable(link)  # else only the link is shown, with why
 
     def compose(self) -> ComposeResult:
         yield Plain(WHAT, id="qr-what")
         with Center(id="qr-code-box"):
-            # On a light theme the dark modules are the ones drawn (see tui.widgets.qr_code).
-            yield QrCode(self.link, dark_drawn=not self.app.current_theme.dark, id="qr-code")
+            if self.encodable:
+                # On a light theme the dark modules are drawn (see tui.widgets.qr_code).
+                yield QrCode(self.link, dark_drawn=not self.app.current_theme.dark,
+                             id="qr-code")
         with VerticalScroll(id="qr-text-box"):  # a long link scrolls (↑↓) in a small window
             yield Plain("", id="qr-small")
             yield Plain(self.link, id="qr-link")
@@ -96,11 +105,13 @@ class QrScreen(ModalScreen[None]):
 
     def show_for(self, window: Size) -> None:
         """The code where it fits, else how big the window must be and the link as text."""
-        self.whole = whole = fits(self.link, window)
+        self.whole = whole = self.encodable and fits(self.link, window)
         self.query_one("#qr-code-box").display = whole
         self.query_one("#qr-text-box").display = not whole
         if not whole:
-            self.query_one("#qr-small", Static).update(too_small_text(self.link, window))
+            why = (too_small_text(self.link, window) if self.encodable
+                   else too_long_text(self.link))
+            self.query_one("#qr-small", Static).update(why)
             self.query_one("#qr-text-box").focus()
         self.refresh_bindings()
 

@@ -164,7 +164,10 @@ class StepScreen(Offstage):
         if self.untouched is None or self.read_only or not self.is_mounted:
             return
         typed = self.draft()
-        self.owner.keeper.keep_draft(self.step, None if typed == self.untouched else typed)
+        failure = self.owner.keeper.keep_draft(self.step,
+                                               None if typed == self.untouched else typed)
+        if failure:
+            self.notify(failure, title="Draft not kept", severity="warning")
 
     def show_table_line(self, text: str) -> None:
         """Table mode: every seat's standing on this kind of step ("" hides the line)."""

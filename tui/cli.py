@@ -6,7 +6,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -69,12 +69,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "score":
         from tui.records.score_command import main_score
 
-        return main_score(args.file, args.json)
+        return printing(lambda: main_score(args.file, args.json))
     if args.command == "export":
         from tui.records.export_command import main_export
 
-        return main_export(args.file, as_csv=args.csv, out=args.out, saves=args.saves,
-                           play_log=args.play_log)
+        return printing(lambda: main_export(args.file, as_csv=args.csv, out=args.out,
+                                            saves=args.saves, play_log=args.play_log))
     if args.command == "join":
         return run_join(args.saves)
     return run_app(saves=args.saves, command=args.command, game=getattr(args, "game", None),
@@ -96,6 +96,25 @@ def say_no_terminal() -> int:
     with suppress(OSError, ValueError):  # no standard error at all: nothing to say it on
         print(NO_TERMINAL, file=sys.stderr)
     return 2
+
+
+# The exit status of a command whose reader went away, as a shell reports one SIGPIPE ended.
+CLOSED_PIPE = 128 + 13
+
+
+def printing(command: Callable[[], int]) -> int:
+    """Run a command that prints; when its reader has gone (`lastround score F | head -1`),
+    stop quietly: nobody is left to read a traceback."""
+    try:
+        status = command()
+        sys.stdout.flush()  # inside: Python's own flush at exit would print the error
+    except BrokenPipeError:
+        # Later flushes (at exit) write to nothing instead of failing again.
+        quiet = os.open(os.devnull, os.O_WRONLY)
+        for stream in (sys.stdout, sys.stderr):
+            os.dup2(quiet, stream.fileno())
+        return CLOSED_PIPE
+    return status
 
 
 def run_app(*, saves: str | None, command: str | None, game: str | None,

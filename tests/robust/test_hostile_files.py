@@ -77,6 +77,25 @@ HOSTILE: dict[str, tuple[bytes, tuple[str, ...]]] = {
     "unknown edition": (edit(RFTG, 'edition = "2nd"', 'edition = "3rd"'), ("edition",)),
     "nested too deeply": (RFTG.encode() + b"junk = " + b"[" * 600 + b"]" * 600 + b"\n",
                           ("nested too deeply",)),
+    "a dotted key of 1,000 levels": (RFTG.encode() + b"a" + b".a" * 1000 + b" = 1\n",
+                                     ("keys nested too deeply",)),
+    "a table header of 1,000 levels": (RFTG.encode() + b"[" + b"a." * 1000 + b"a]\n",
+                                       ("keys nested too deeply",)),
+    "chips above the form's bound": (edit(RFTG, "chips = 14\n", "chips = 201\n"),
+                                     ("players[0].chips", "200")),
+    "goods above the form's bound": (edit(RFTG, "goods = 2\n", "goods = 61\n"),
+                                     ("players[0].goods", "60")),
+    "a logged count above the form's bound": (
+        edit(RFTG, "values = {chips = 14, hand = 4, goods = 2}",
+             "values = {chips = 14, hand = 4, goods = 61}"), ("log[", "values.goods", "60")),
+    "a name longer than the form takes": (edit(RFTG, 'name = "Maya"', f'name = "{"M" * 20_000}"'),
+                                          ("players[0].name", "at most 20 characters")),
+    "created as a number": (edit(RFTG, 'created = "2026-11-27T21:52:00Z"', "created = 5"),
+                            ("created", "must be a date")),
+    "seed as text": (edit(RFTG, "seed = 4812", 'seed = "x"'), ("seed", "whole number")),
+    "quick-entry VP beyond the form's bound": (
+        edit(RFTG, 'tableau = ["Alpha', 'tableau_vp = 2147483647\nbonus_vp = 0\nx = ["Alpha'),
+        ("players[0].tableau_vp", "200")),
     "tribunal off the board": (edit(GALILEO, "tribunal = 5", "tribunal = 11"),
                                ("players[0].tribunal: must be at most 10",)),
     "university as a number": (edit(GALILEO, "university = [{subject", "university = 5\nx = [{s"),
@@ -110,6 +129,16 @@ def test_score_says_one_line_and_leaves_the_file(
     assert err.startswith(f"lastround: {path}: ")
     assert is_one_clear_line(err.rstrip("\n"), path, HOSTILE[case][1]), err
     assert path.read_bytes() == HOSTILE[case][0]
+
+
+def test_a_key_of_20000_levels_is_refused_before_parsing(
+    saves: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """84 KB of `a.a.a…`: tomllib's time grows with the square of the levels (14 s here)."""
+    path = saves / "deep.toml"
+    path.write_bytes(RFTG.encode() + b"a" + b".a" * 20_000 + b" = 1\n")
+    assert main(["score", str(path)]) == 2
+    assert "keys nested too deeply" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("case", ["binary", "nested too deeply", "huge", "game as a list"])

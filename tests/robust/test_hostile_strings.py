@@ -14,8 +14,11 @@ history; no output may hold such a character, and no file may change.
 from __future__ import annotations
 
 import json
+import os
 import re
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -27,6 +30,7 @@ from tests.robust.support import notices
 from tui.cli import main
 from tui.records.index import INDEX_NAME
 
+ROOT = Path(__file__).resolve().parents[2]
 RFTG = RFTG_EXAMPLE
 GALILEO = GALILEO_EXAMPLE
 
@@ -167,3 +171,32 @@ async def test_an_index_changed_by_hand_shows_no_hostile_string(saves: Path) -> 
         await pilot.pause()
         shown = app.export_screenshot()
         assert drives_nothing(shown) and "Maya" in shown
+
+
+# A file name that is not UTF-8: 0xFF, then 0x9B (on a terminal, an 8-bit CSI).
+NOT_UTF8 = os.fsdecode(b"a\xff\x9b.toml")
+
+
+@pytest.mark.parametrize("form", ["--bgstats", "--csv", "--bgg", "--bgstats-link", "folder"])
+def test_a_file_name_that_is_not_utf8_is_exported_escaped(saves: Path, form: str) -> None:
+    path = saves / NOT_UTF8
+    path.write_text(RFTG)
+    args = (["--saves", str(saves), "export", "--csv"] if form == "folder"
+            else ["export", str(path), form])
+    done = subprocess.run([sys.executable, "-m", "tui", *args], capture_output=True,
+                          cwd=ROOT, timeout=60)
+    assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr
+    out = done.stdout.decode("utf-8")  # never a byte that is not UTF-8
+    escaped = {"--bgstats-link": "a%5C%5Cudcff%5C%5Cudc9b.toml",  # JSON, URL-encoded
+               "--bgstats": "a\\\\udcff\\\\udc9b.toml"}.get(form, "a\\udcff\\udc9b.toml")  # JSON
+    assert drives_nothing(out) and escaped in out, out
+
+
+async def test_history_shows_a_file_name_that_is_not_utf8_escaped(saves: Path) -> None:
+    (saves / NOT_UTF8).write_text(RFTG)
+    app = make_test_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        assert "Maya" in app.export_screenshot()

@@ -84,6 +84,19 @@ def test_a_stale_or_garbled_lock_is_taken_over(saves: Path, gone_pid: int, conte
     assert not lock.exists()
 
 
+@pytest.mark.parametrize("pid", [2**31, 2**63, 10**40])
+def test_a_lock_naming_a_process_id_no_process_can_have_is_taken_over(
+    saves: Path, pid: int
+) -> None:
+    """A process id is a 32-bit signed number: a larger one is garbled, not a live app."""
+    path = toy_session(saves)
+    lock = plant_lock(path, pid)
+    assert read_holder(lock) is None
+    taken = SessionLock.acquire(path)
+    assert read_holder(lock) == Holder(os.getpid(), socket.gethostname())
+    taken.release()
+
+
 def test_release_leaves_a_lock_another_app_has_taken_since(
     saves: Path, other_process: int
 ) -> None:
@@ -135,6 +148,15 @@ async def test_a_stale_lock_is_taken_over_on_opening_and_released_on_leaving(
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
         assert not lock_path(path).exists()
+
+
+async def test_a_session_whose_lock_names_a_huge_process_id_resumes(saves: Path) -> None:
+    path = toy_session(saves)
+    plant_lock(path, 2147483648)
+    app = make_test_app(saves, command="resume", file=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.session is not None and not app.read_only
 
 
 async def test_quitting_releases_the_lock(saves: Path) -> None:

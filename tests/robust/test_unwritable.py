@@ -156,3 +156,20 @@ async def test_save_elsewhere_is_offered_only_with_a_session_to_write(saves: Pat
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
+
+
+async def test_a_draft_that_cant_be_written_is_said_once_on_screen(saves: Path) -> None:
+    """A folder where the draft file goes: typing goes on, and the screen says once that what
+    is typed is not kept until Enter."""
+    from tests import rftg_play
+    from tests.type_ahead import burst
+    from tui.session.drafts import draft_path
+
+    path = rftg_play.saved_session(saves, rftg_play.FOUR_PLAYERS, upto="counts-0")
+    draft_path(path).mkdir()
+    app = make_test_app(saves, command="resume", file=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await burst(pilot, [*"9", "tab", *"3"])
+        said = [m for m in notices(app) if "draft" in m]
+        assert len(said) == 1 and draft_path(path).name in said[0], notices(app)
+        assert app.screen.query_one("#field-chips", Input).value == "9"

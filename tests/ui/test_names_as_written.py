@@ -54,8 +54,9 @@ async def test_rftg_with_markup_in_the_names_plays_replays_and_lists(saves: Path
         assert any(NAMES[0] in str(cell) for cell in rows.get_row_at(0)), rows.get_row_at(0)
         await press(pilot, "x")  # CSV of every session
         assert app.is_running and isinstance(app.screen, HistoryScreen)
-    exported = (saves / "exports").iterdir()
-    assert all(NAMES[1] in path.read_text() for path in exported)
+    # As written: in the CSV itself, in the Markdown escaped so that it renders as written.
+    written = {path.suffix: path.read_text() for path in (saves / "exports").iterdir()}
+    assert NAMES[1] in written[".csv"] and "\\[b\\]Bo" in written[".md"], written
 
 
 async def test_galileo_with_markup_in_the_names_plays_to_its_scores(saves: Path) -> None:

@@ -159,3 +159,34 @@ async def test_a_light_theme_draws_the_dark_modules(saves: Path) -> None:
         app.theme = "textual-light"
         await press(pilot, "b")
         assert decoded(drawn_lines(app), drawn=DARK) == [link]
+
+
+async def test_a_link_too_long_for_any_code_is_shown_alone_saying_why(
+    saves: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Four players named with 20 emoji each: their names, URL-encoded, fill 3,000 characters,
+    more than the largest QR code holds."""
+    text = (EXAMPLES / "rftg-4-players.toml").read_text()
+    for seat, name in enumerate(["Maya", "Jonas", "Priya", "Luis"]):
+        text = text.replace(f'"{name}"', '"' + chr(0x1F600 + seat) * 20 + '"')
+    path = saves / "emoji.toml"
+    path.write_text(text)
+    link = bgstats_link(read_session(path), path.name)
+    app = make_test_app(saves, command="replay", file=path)
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.pause()
+        await press(pilot, "b")
+        screen = app.screen
+        assert isinstance(screen, QrScreen) and not screen.query(QrCode)
+        message = str(screen.query_one("#qr-small", Static).render())
+        assert "too long for a QR code" in message, message
+        assert str(screen.query_one("#qr-link", Static).render()).replace("\n", "") == link
+        copied: list[str] = []
+        monkeypatch.setattr(app, "copy_to_clipboard", copied.append)
+        await press(pilot, "i", "c")  # nothing to invert; the link is copied
+        assert copied == [link]
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert "too long for a QR code" in str(screen.query_one("#qr-small", Static).render())
+        await press(pilot, "escape")
+        assert isinstance(app.screen, ReplayScreen)

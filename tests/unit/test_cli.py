@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -82,3 +83,25 @@ def test_the_terminal_gets_each_frame_within_a_millisecond_of_the_writer_asking(
     finally:
         sys.setswitchinterval(before)
     assert app.interval <= 0.001
+
+
+EXAMPLE = ROOT / "saves" / "examples" / "rftg-4-players.toml"
+
+
+@pytest.mark.parametrize("command", [
+    ["score", "rftg.toml"], ["score", "rftg.toml", "--json"], ["export", "rftg.toml"],
+    ["export", "rftg.toml", "--bgstats"], ["--saves", ".", "export", "--csv"],
+])
+def test_output_into_a_closed_pipe_ends_quietly(command: list[str], tmp_path: Path) -> None:
+    """`lastround score F | true`: the reader has gone before anything is written (its end of
+    the pipe is closed before the command starts, so it is gone every time)."""
+    (tmp_path / "rftg.toml").write_bytes(EXAMPLE.read_bytes())
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        done = subprocess.run([sys.executable, "-m", "tui", *command], stdout=writer,
+                              stderr=subprocess.PIPE, text=True, cwd=tmp_path, timeout=60,
+                              env={**os.environ, "PYTHONPATH": str(ROOT)})
+    finally:
+        os.close(writer)
+    assert done.stderr == "" and done.returncode == 141

@@ -62,3 +62,9 @@ def test_a_link_in_the_drafts_place_is_replaced_never_written_through(tmp_path: 
 def test_a_broken_draft_file_is_ignored(tmp_path: Path) -> None:
     draft_path(tmp_path / "s.toml").write_bytes(b"\xff[steps\n")
     assert Drafts(tmp_path / "s.toml").steps == {}
+
+
+def test_a_draft_file_with_a_key_nested_too_deeply_is_ignored(tmp_path: Path) -> None:
+    text = '[steps.counts-0]\nentries = 1\n' + "a" + ".a" * 1000 + " = 1\n"
+    draft_path(tmp_path / "s.toml").write_text(text)
+    assert Drafts(tmp_path / "s.toml").steps == {}

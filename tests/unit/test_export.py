@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -126,6 +127,22 @@ def test_markdown_keeps_a_name_with_table_characters_in_its_cell() -> None:
     assert "**A\\|B**, 3 points" in text
 
 
+def test_markdown_shows_html_and_link_syntax_in_names_as_text() -> None:
+    """A name is text: pasted into a chat or a wiki it must not become a tag or a link."""
+    script, link = "<script>x</script>", "[x](javascript:go)"
+    data = toy_data("2026-10-01T20:00:00Z", {script: 3, link: 2})
+    text = markdown_of("x.toml", data)
+    assert not re.search(r"(?<!\\)[<>\[\]]", text), "every < > [ ] is escaped"
+    assert "| \\<script\\>x\\</script\\> ★ | 3 |" in text
+    assert "**\\[x\\](javascript:go)**, 2 points" in text
+
+
+def test_markdown_keeps_names_in_the_notes_as_text_too() -> None:
+    data = toy_data("2026-10-01T20:00:00Z", {"<b>A": 3, "Bo": 3}, coins={"<b>A": 4})
+    text = markdown_of("x.toml", data, tuple(get_game("toy").score(data).explanation))
+    assert "<b>" not in text and "\\<b\\>A" in text, text
+
+
 def test_markdown_of_an_unfinished_session_is_refused() -> None:
     data = toy_data("2026-10-01T20:00:00Z", {"Ada": 3, "Bo": 1}, finished=False)
     finished = toy_data("2026-10-01T20:00:00Z", {"Ada": 3, "Bo": 1})
@@ -157,6 +174,14 @@ def test_the_csv_has_one_row_per_player_per_finished_session(saves: Path) -> Non
             priya["hand"]) == ("14", "0", "", "")
     shared = [(r["player"], r["place"], r["winner"]) for r in rows if r["file"] == "t2.toml"]
     assert shared == [("Ada", "1", "yes"), ("Bo", "1", "yes"), ("Cy", "3", "no")]
+
+
+def test_csv_cells_a_spreadsheet_would_take_for_formulas_start_with_a_quote() -> None:
+    """The OWASP way: a text cell starting with = + - @ is kept as text by a leading '."""
+    names = {'=HYPERLINK("x")': 3, "+1": 2, "-Bo": 1, "@SUM(A1)": 0, "Ada": 5}
+    rows = csv_rows(sessions_csv([record_of_toy(names, {})]))
+    assert [r["player"] for r in rows] == [
+        "'=HYPERLINK(\"x\")", "'+1", "'-Bo", "'@SUM(A1)", "Ada"]
 
 
 def test_the_csv_columns_are_only_those_of_the_games_exported() -> None:

@@ -175,3 +175,47 @@ def test_the_home_list_reads_only_the_files_changed_since_it_was_last_shown(
     changed.write_text(changed.read_text("utf-8") + "# looked at\n", "utf-8")
     list_sessions(saves)
     assert read == ["t1.toml"]
+
+
+def with_first_player(change: object) -> object:
+    """A damage to the players' JSON: `change` applied to the first player's row."""
+    def damage(players: list[list[object]]) -> list[list[object]]:
+        first = list(players[0])
+        change(first)  # type: ignore[operator]
+        return [first, *players[1:]]
+    return damage
+
+
+INDEX_DAMAGE = {
+    "a total as text": with_first_player(lambda p: p.__setitem__(1, "abc")),
+    "a total of 1e999": with_first_player(lambda p: p.__setitem__(1, 10**400)),  # see below
+    "a total of 4,000 digits": with_first_player(lambda p: p.__setitem__(1, 10**3999)),
+    "parts as a string": with_first_player(lambda p: p.__setitem__(2, "abc")),
+    "a part as text": with_first_player(lambda p: p.__setitem__(2, {"points": "3"})),
+    "a place as a list": with_first_player(lambda p: p.__setitem__(3, [1])),
+    "a tie-break as text": with_first_player(lambda p: p.__setitem__(4, "12")),
+    "a name as a number": with_first_player(lambda p: p.__setitem__(0, 7)),
+    "10,000 players": lambda players: [[f"P{n}", 1, {}, 1, [], {}] for n in range(10_000)],
+}
+
+
+@pytest.mark.parametrize("case", INDEX_DAMAGE)
+def test_a_row_edited_by_hand_is_read_again_from_its_file(
+    saves: Path, monkeypatch: pytest.MonkeyPatch, case: str,
+) -> None:
+    """The index is a cache: a row no file could have made is rebuilt from its file."""
+    import json
+
+    history_folder(saves)
+    good = by_file(saves)
+    with sqlite3.connect(index_path(saves)) as connection:
+        (players,) = connection.execute(
+            "SELECT players FROM sessions WHERE name = 't2.toml'").fetchone()
+        damaged = json.dumps(INDEX_DAMAGE[case](json.loads(players)))  # type: ignore[operator]
+        damaged = damaged.replace("1" + "0" * 400, "1e999")  # JSON's way to infinity
+        connection.execute("UPDATE sessions SET players = ? WHERE name = 't2.toml'", (damaged,))
+    connection.close()
+    read = files_are_not_read(monkeypatch)
+    assert by_file(saves) == good
+    assert read == ["t2.toml"]
+

@@ -43,6 +43,21 @@ def check_session(data: Mapping[str, Any]) -> Scoring | None:
     return scoring
 
 
+def _check_bounds(step: Step, values: Mapping[str, Any], where: str) -> None:
+    """The step's whole numbers within the bounds its form holds them to (Field.minimum and
+    maximum): a file is refused what the form refuses. (Their kind is checked apart.)"""
+    for field in step.fields:
+        value = values.get(field.key)
+        if field.kind != "int" or not is_int(value):
+            continue
+        if field.minimum is not None and value < field.minimum:
+            raise RulesError(f"{where}.{field.key}", f"must be at least {field.minimum} "
+                             f"({field.label}), not {value}")
+        if field.maximum is not None and value > field.maximum:
+            raise RulesError(f"{where}.{field.key}", f"must be at most {field.maximum} "
+                             f"({field.label}), not {value}")
+
+
 # --- the log -------------------------------------------------------------------------------
 
 
@@ -80,7 +95,12 @@ def _check_logged_values(data: Mapping[str, Any], steps: Sequence[Step],
     own kind by the game's `check_logged_step`, when its checks have one."""
     own_check = getattr(checks, "check_logged_step", None)
     latest = _latest(data)
+    players = data.get("players", [])
     for step in steps:
+        seat = step.player
+        # What a player's step applied to their table is bound as the step's form binds it.
+        if seat is not None and seat < len(players):
+            _check_bounds(step, players[seat], f"players[{seat}]")
         found = latest.get(step.id)
         if found is None:
             continue
@@ -90,6 +110,7 @@ def _check_logged_values(data: Mapping[str, Any], steps: Sequence[Step],
             accepts, kind = FIELD_TYPES.get(field.kind, (lambda _: True, ""))
             if field.key in values and not accepts(values[field.key]):
                 raise RulesError(f"{where}.{field.key}", f"must be {kind}")
+        _check_bounds(step, values, where)
         if step.kind == "setup" and "players" in values:
             names = values["players"]
             if not isinstance(names, list) or not all(isinstance(n, str) for n in names):

@@ -36,9 +36,23 @@ NOT_FINISHED = "the session is not finished: there are no final scores yet"
 
 
 def markdown_cell(text: str) -> str:
-    """Text that stays itself inside a Markdown table cell (and can't drive a terminal the
-    Markdown is printed on: see tui.session.terminal_safe)."""
-    return re.sub(r"([\\|*_`])", r"\\\1", visible(text))
+    """Text that stays itself inside a Markdown table cell, or anywhere in the Markdown: no
+    emphasis, HTML tag, entity or link (a name is text, wherever the Markdown is pasted), and
+    nothing that drives a terminal it is printed on (see tui.session.terminal_safe)."""
+    return re.sub(r"([\\|*_`<>&\[\]])", r"\\\1", visible(text))
+
+
+# What a spreadsheet reads a cell starting with as a formula (OWASP's "CSV injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> object:
+    """A text cell as shown (see sessions_csv), and never a formula: a leading ' keeps it
+    text in a spreadsheet. Numbers stay numbers."""
+    if not isinstance(value, str):
+        return value
+    text = visible(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
 def session_markdown(record: SessionRecord, result: Result, notes: Sequence[str] = ()) -> str:
@@ -66,7 +80,7 @@ def session_markdown(record: SessionRecord, result: Result, notes: Sequence[str]
     winners = [markdown_cell(w) for w in record.winners]
     lines += ["", f"★ {verdict(winners, record.decided_by)}"]
     for note in notes:  # a tie-break's reasons, corrections: each its own paragraph
-        lines += ["", visible(note)]
+        lines += ["", markdown_cell(note)]
     lines += ["", "**Breakdown**", *breakdown_markdown(result)]
     return "\n".join(lines) + "\n"
 
@@ -135,18 +149,19 @@ def sessions_csv(records: Iterable[SessionRecord]) -> str:
     parts, facts = part_columns(scored), fact_columns(scored)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    # Every text cell as shown by tui.session.terminal_safe.visible: the CSV may be printed on a
-    # terminal (`lastround export --csv`), and a file's name is anything its folder allows.
+    # Every text cell as shown by tui.session.terminal_safe.visible, and never a formula
+    # (csv_cell): the CSV may be printed on a terminal (`lastround export --csv`) or opened in
+    # a spreadsheet, and a file's name is anything its folder allows.
     writer.writerow(["file", "date", "game", "player", "seat", *parts, "total", "place",
                      "winner", "decided_by", *facts])
     for record in scored:
         for player in record.players:
             own = player_facts(record, player)
-            writer.writerow([visible(record.file), visible(record.created), visible(record.game),
-                             visible(player.name), player.seat,
-                             *(player.parts.get(p, "") for p in parts), player.total,
-                             player.place, "yes" if player.name in record.winners else "no",
-                             visible(record.decided_by), *(own.get(c, "") for c in facts)])
+            row = [record.file, record.created, record.game, player.name, player.seat,
+                   *(player.parts.get(p, "") for p in parts), player.total, player.place,
+                   "yes" if player.name in record.winners else "no", record.decided_by,
+                   *(own.get(c, "") for c in facts)]
+            writer.writerow([csv_cell(cell) for cell in row])
     return out.getvalue()
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 import sys
 from collections.abc import Iterable, Iterator
@@ -19,9 +20,13 @@ from contextlib import redirect_stderr
 from pathlib import Path
 from typing import Any
 
+from tui.games import plugins
 from tui.records.history import PlayerResult, SessionRecord, read_record
+from tui.session.files import LARGEST_NUMBER
 from tui.session.folder import Stat, session_stats
 from tui.session.terminal_safe import UNSAFE
+
+SURROGATE = re.compile("[\ud800-\udfff]")
 
 INDEX_NAME = ".lastround-index.sqlite"
 # Bump when a record's shape or the rules' totals change: every row is then read again.
@@ -131,11 +136,18 @@ def load_history(folder: Path, *, use_index: bool = True) -> list[SessionRecord]
             records.extend(record for record, _ in records_of(rows))
         gone = [name for name in cached if name not in stats]
         if connection and (fresh or gone):
-            write_rows(connection, [(*row, *stats[row[0]]) for row in fresh], gone)
+            write_rows(connection, [(*row, *stats[row[0]]) for row in fresh
+                                    if is_utf8(row[0])], gone)
     finally:
         if connection:
             connection.close()
     return records
+
+
+def is_utf8(name: str) -> bool:
+    """Whether SQLite can keep a row under the file's name: a name that is not UTF-8 (its
+    bytes stand in it as lone surrogates, os.fsdecode) is read from its file every time."""
+    return SURROGATE.search(name) is None
 
 
 # --- the index -----------------------------------------------------------------------------
@@ -229,14 +241,38 @@ def records_of(rows: list[Row]) -> list[tuple[SessionRecord, Row]]:
     except (ValueError, TypeError):
         decoded = [decoded_row(row) for row in rows]  # find the damaged rows one by one
     records = []
+    most = most_players()
     for row, pair in zip(rows, decoded, strict=True):
         try:
             record = record_of(row, *pair)
-            if shows_safely(record):
+            if could_come_from_a_file(record, most) and shows_safely(record):
                 records.append((record, row))
         except (ValueError, TypeError, KeyError):
             continue
     return records
+
+
+def could_come_from_a_file(record: SessionRecord, most_players: int) -> bool:
+    """Numbers where reading a file gives numbers, of a size it allows (tui.session.files),
+    and no more players than a game seats: a row changed by hand (a total of "abc" or 1e999,
+    parts as a string, 10,000 players) is not trusted. (Its texts: shows_safely.)"""
+    if len(record.players) > most_players:
+        return False
+    numbers: list[Any] = []  # ints, unless the row was changed by hand
+    for player in record.players:
+        if type(player.parts) is not dict or type(player.counts) is not dict:
+            return False
+        numbers += [0 if player.total is None else player.total,
+                    0 if player.place is None else player.place, *player.parts.values(),
+                    *player.counts.values(), *player.tiebreak]
+    # Checked all at once, not one by one: history opens thousands of rows.
+    return set(map(type, numbers)) <= {int} and (
+        not numbers or -LARGEST_NUMBER <= min(numbers) <= max(numbers) <= LARGEST_NUMBER)
+
+
+def most_players() -> int:
+    """The most players any game seats."""
+    return max(plugin.players[1] for plugin in plugins())
 
 
 def shows_safely(record: SessionRecord) -> bool:

@@ -19,7 +19,6 @@ import contextlib
 import json
 import os
 import re
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +38,25 @@ class Drafts:
     def __init__(self, session_path: Path) -> None:
         self.path = draft_path(session_path)
         self.steps: dict[str, dict[str, Any]] = read_drafts(self.path)
+        self.failure_said = False
+
+    def put(self, step_id: str, entries: int, values: DraftValues | None) -> str | None:
+        """Keep a step's draft (None: drop it). A draft only spares retyping, so a write that
+        fails stops nothing: the first failure comes back as one line to show, later ones
+        are quiet."""
+        try:
+            if values is None:
+                self.drop(step_id)
+            else:
+                self.keep(step_id, entries, values)
+        except OSError as error:
+            if self.failure_said:
+                return None
+            self.failure_said = True
+            return (f"What is typed can't be kept as a draft ({self.path.name}: "
+                    f"{error.strerror or error}): a dropped link would lose it until Enter "
+                    "saves the step.")
+        return None
 
     def get(self, step_id: str, entries: int) -> DraftValues | None:
         """The draft of a step whose log had `entries` entries, if one was kept since."""
@@ -105,9 +123,10 @@ def read_drafts(path: Path) -> dict[str, dict[str, Any]]:
     """The drafts kept beside a session; none when the file is missing or can't be trusted
     (a pipe or a device, too large, not TOML, a huge number or a control character)."""
     from tui.session.files import SaveError, has_unfit_value, read_regular_file
+    from tui.session.toml_read import read_toml
 
     try:
-        data = tomllib.loads(read_regular_file(path, LARGEST_DRAFTS).decode("utf-8"))
+        data = read_toml(read_regular_file(path, LARGEST_DRAFTS).decode("utf-8"))
     except (SaveError, UnicodeDecodeError, ValueError, RecursionError):
         return {}
     if has_unfit_value(data):  # what a field shows must not drive the terminal either

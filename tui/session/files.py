@@ -19,7 +19,9 @@ from typing import Any
 
 from tui.games import game_ids
 from tui.games.base import RulesError, name_key
+from tui.session.fields import NAME_LIMIT
 from tui.session.terminal_safe import UNSAFE, one_line, unsafe_character, visible
+from tui.session.toml_read import TooDeep, read_toml
 
 FORMAT = 1
 STATUSES = ("in-progress", "finished")
@@ -45,13 +47,16 @@ def read_session(path: Path) -> dict[str, Any]:
     """
     raw = read_regular_file(path, MAX_SESSION_BYTES)
     try:
-        data = tomllib.loads(raw.decode("utf-8-sig"))  # a Windows editor may add a BOM
+        data = read_toml(raw.decode("utf-8-sig"))  # a Windows editor may add a BOM
     except UnicodeDecodeError:
         raise SaveError(f"{path}: not a text file (not UTF-8){kept_note(path)}") from None
     except tomllib.TOMLDecodeError as error:
         raise SaveError(f"{path}: not valid TOML: {error}{kept_note(path)}") from None
     except RecursionError:  # tomllib recurses once per nested array or table
         raise SaveError(f"{path}: not a session file: values nested too deeply") from None
+    except TooDeep as error:
+        raise SaveError(f"{path}: not a session file: keys nested too deeply ({error})"
+                        f"{kept_note(path)}") from None
     except ValueError:  # Python refuses to read a whole number of over 4300 digits
         raise SaveError(f"{path}: not a session file: a number of thousands of digits "
                         f"is far too large to be a count{kept_note(path)}") from None
@@ -174,6 +179,10 @@ def check_common_keys(data: Mapping[str, Any]) -> None:
         raise RulesError("format", f"{fmt} is newer than this Last Round reads ({FORMAT})")
     if fmt < 1:
         raise RulesError("format", f"{fmt} is not a known format")
+    if "created" in data and not isinstance(data["created"], str):
+        raise RulesError("created", "must be a date as text, like \"2026-11-27T21:52:00Z\"")
+    if "seed" in data and type(data["seed"]) is not int:
+        raise RulesError("seed", "must be a whole number (the draws' shuffle)")
     game = data.get("game")
     known_games = game_ids()
     if not isinstance(game, str) or game not in known_games:
@@ -191,6 +200,9 @@ def check_common_keys(data: Mapping[str, Any]) -> None:
             raise RulesError(f"players[{index}].name", "missing or empty")
         if not name.isprintable():
             raise RulesError(f"players[{index}].name", "control characters are not allowed")
+        if len(name) > NAME_LIMIT:  # as the players' form takes them
+            raise RulesError(f"players[{index}].name", f"at most {NAME_LIMIT} characters, "
+                             f"not {len(name):,}")
         key = name_key(name)
         if key in seen:
             raise RulesError(f"players[{index}].name", f"{name!r} appears twice")
@@ -258,9 +270,9 @@ def good_session_text(path: Path) -> str:
     """The file's text when it reads as a session, else "" (missing, broken or not ours)."""
     try:
         text = path.read_text("utf-8")
-        check_common_keys(tomllib.loads(text))
-    except (OSError, UnicodeDecodeError, RecursionError, tomllib.TOMLDecodeError, RulesError):
-        return ""
+        check_common_keys(read_toml(text))
+    except (OSError, UnicodeDecodeError, RecursionError, ValueError, RulesError):
+        return ""  # ValueError: not TOML (TOMLDecodeError), nested too deeply, a huge number
     return text
 
 

@@ -291,17 +291,13 @@ class Keeper:
             return None
         return drafts.get(step.id, self.session.entries_of(step.id))
 
-    def keep_draft(self, step: Step, values: DraftValues | None) -> None:
-        """Keep what is typed in `step` (None: nothing beyond what it showed)."""
+    def keep_draft(self, step: Step, values: DraftValues | None) -> str | None:
+        """Keep what is typed in `step` (None: nothing beyond what it showed); the first
+        failure to keep it, as a line to show."""
         drafts = self.session_drafts()
         if drafts is None or self.session is None:
-            return
-        # A draft only spares retyping; the confirmed steps are saved and said so.
-        with suppress(OSError):
-            if values is None:
-                drafts.drop(step.id)
-            else:
-                drafts.keep(step.id, self.session.entries_of(step.id), values)
+            return None
+        return drafts.put(step.id, self.session.entries_of(step.id), values)
 
     def drop_drafts(self) -> None:
         """The session is finished: no step is left to type in."""

@@ -88,6 +88,8 @@ class InTheWay(Exception):
         super().__init__(f"{lock.name} {why}")
 
 
+# A process id is a C int (pid_t): a larger number names no process, on any host.
+MAX_PID = 2**31 - 1
 # A lock holds a process id, a host name (at most 255 bytes) and a token: far less than this.
 LOCK_BYTES = 4096
 
@@ -98,7 +100,7 @@ def read_holder(lock: Path) -> Holder | None:
     try:
         raw = read_regular_file(lock, LOCK_BYTES, follow_links=False)
         pid, host, token = [*raw.decode("utf-8").split("\n"), "", ""][:3]
-        if int(pid) > 0 and host.strip():
+        if 0 < int(pid) <= MAX_PID and host.strip():
             return Holder(int(pid), host.strip(), token.strip())
         return None
     except (SaveError, UnicodeDecodeError, ValueError):

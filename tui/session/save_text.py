@@ -17,7 +17,6 @@ from __future__ import annotations
 import copy
 import os
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +24,7 @@ from typing import Any
 import tomlkit
 
 from tui.session.toml_merge import is_table_list, merge_into, to_item
+from tui.session.toml_read import read_toml
 
 COMMENT_RUN = re.compile(r"(?m)^(?:[ \t]*#[^\n]*\n)+")
 HEADER = re.compile(r"(?m)^[ \t]*\[[^\n]*\][ \t]*(?:#[^\n]*)?$")  # any table header line
@@ -125,8 +125,8 @@ def split_log(text: str) -> tuple[str, list[Piece] | None]:
         return text, None  # a table after the log: tomlkit keeps the order
     texts = [text[start:end] for start, end in zip(logs, [*logs[1:], len(text)], strict=True)]
     try:
-        read = tomllib.loads(text[logs[0]:])
-    except (tomllib.TOMLDecodeError, RecursionError, ValueError):
+        read = read_toml(text[logs[0]:])
+    except (RecursionError, ValueError):  # not TOML (TOMLDecodeError), too deep
         return text, None
     entries = read.get("log")
     if list(read) != ["log"] or not isinstance(entries, list) or len(entries) != len(texts):

@@ -172,14 +172,10 @@ class Seat:
             return None
         return self.drafts.get(step.id, self.session.entries_of(step.id))
 
-    def keep_draft(self, step: Step, values: DraftValues | None) -> None:
+    def keep_draft(self, step: Step, values: DraftValues | None) -> str | None:
         if self.read_only:
-            return
-        with suppress(OSError):  # a draft only spares retyping
-            if values is None:
-                self.drafts.drop(step.id)
-            else:
-                self.drafts.keep(step.id, self.session.entries_of(step.id), values)
+            return None
+        return self.drafts.put(step.id, self.session.entries_of(step.id), values)
 
     def forget_draft(self, step_id: str) -> None:
         with suppress(OSError):  # a draft only spares retyping

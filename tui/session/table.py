@@ -29,7 +29,6 @@ import contextlib
 import os
 import shutil
 import stat
-import tomllib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,6 +43,7 @@ from tui.session.files import (
     read_regular_file,
 )
 from tui.session.locks import InTheWay, Locked, SessionLock, lock_path, read_holder
+from tui.session.toml_read import read_toml
 
 # Readable (and, for the folder, writable) by a group: the players' terminals usually run as
 # another account (`table`) that shares a group with the host (see the README).
@@ -289,7 +289,7 @@ class Table:
         """A mailbox's contents; empty when missing, unreadable or not to be trusted."""
         try:
             raw = read_regular_file(self.folder / name, LARGEST_MESSAGE, follow_links=False)
-            read = tomllib.loads(raw.decode("utf-8"))
+            read = read_toml(raw.decode("utf-8"))
         except (SaveError, UnicodeDecodeError, ValueError, RecursionError):
             return {}
         return {} if has_unfit_value(read) else read

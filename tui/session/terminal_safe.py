@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import re
 
-# C0 and C1 controls and DEL, the bidirectional marks, embeddings, overrides and isolates, and
-# the line and paragraph separators. (A zero-width joiner stays: emoji names use it.)
-UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+# C0 and C1 controls and DEL, the bidirectional marks, embeddings, overrides and isolates, the
+# line and paragraph separators (a zero-width joiner stays: emoji names use it), and the lone
+# surrogates that stand for the bytes of a file name that is not UTF-8 (os.fsdecode): printed,
+# they are those raw bytes again (0x9B is an 8-bit CSI), or an error.
+UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069"
+                    "\ud800-\udfff]")
 # Longer than any line a screen or a terminal shows: the rest of a message is cut out.
 LONGEST_LINE = 300
 

@@ -8,7 +8,6 @@ or broken file means the defaults: settings are a convenience, never a reason no
 from __future__ import annotations
 
 import os
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -40,9 +39,10 @@ def read_settings(path: Path) -> tuple[str, dict[str, Any]]:
     RecursionError (nesting) or ValueError (not TOML, a number of thousands of digits, or a
     value no setting has: a huge number, a terminal escape) when it can't be used."""
     from tui.session.files import has_unfit_value, read_regular_file
+    from tui.session.toml_read import read_toml
 
     text = read_regular_file(path, LARGEST_CONFIG).decode("utf-8")
-    settings = tomllib.loads(text)
+    settings = read_toml(text)  # a key nested too deeply: TooDeep, a ValueError
     if has_unfit_value(settings):
         raise ValueError("not a settings file")
     return text, settings

@@ -32,6 +32,15 @@ def modules(link: str) -> list[list[bool]]:
     return [[bool(dark) for dark in row] for row in code.matrix_iter(border=QUIET_ZONE)]
 
 
+def encodable(link: str) -> bool:
+    """Whether a QR code can hold the link: the largest holds under 3,000 bytes."""
+    try:
+        segno.make(link, error=ERROR_LEVEL, micro=False)
+    except segno.DataOverflowError:
+        return False
+    return True
+
+
 def code_lines(link: str, *, dark_drawn: bool = False) -> list[str]:
     """The code as lines of half blocks, each cell one module wide and two modules high.
 

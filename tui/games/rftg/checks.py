@@ -39,9 +39,12 @@ def check_tableau_values(
         boxes = read_expansions(data).boxes
         cards = read_tableau(table["tableau"], f"{where}.tableau", player, edition_of(data),
                              boxes)
-    for key in ("tableau_vp", "bonus_vp"):
-        if key in table and not is_int(table[key]):
-            raise RulesError(f"{where}.{key}", "must be a whole number")
+    for field in QUICK_FIELDS:  # within the quick entry form's own bounds
+        if field.key in table:
+            try:
+                check_field(field, table[field.key])
+            except RulesError as error:
+                raise RulesError(f"{where}.{field.key}", error.message) from None
     return cards
 
 
