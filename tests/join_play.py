@@ -27,7 +27,7 @@ from tui.session.files import read_session, write_session
 from tui.session.locks import SessionLock
 from tui.session.session import Session
 from tui.session.table import Table
-from tui.session.table_offers import holds_offer, take_offer
+from tui.session.table_offers import take_offers
 from tui.shell.join_app import JoinApp
 
 NARROW = (40, 16)
@@ -46,20 +46,13 @@ class Host:
         self.session = Session(read_session(path), path)
 
     def serve(self) -> int:
-        """Take every offer waiting: how many were answered."""
-        answered = 0
-        players = self.session.players
-        for seat, offer in list(self.table.offers(
-                len(players), lambda seat, offer: holds_offer(self.session, offer, players[seat]))):
-            taken = take_offer(self.session, seat, offer, FIXED_TIME)
-            if taken.data is not None:
-                self.session.data = taken.data
-                write_session(self.path, taken.data)
-            self.table.answer(seat, taken.answer)
-            for other, text in taken.notices.items():
-                self.table.notify(other, text)
-            answered += 1
-        return answered
+        """Take every offer waiting as the host's app does (table_offers.take_offers): how
+        many it reported on (entered, or refused over another seat's card)."""
+        return len(take_offers(self.session, self.table, lambda: FIXED_TIME, self.save))
+
+    def save(self, data: dict[str, Any]) -> None:
+        self.session.data = data
+        write_session(self.path, data)
 
     def confirm(self, step_id: str, values: dict[str, Any]) -> None:
         """The host confirms a table-wide step on their own screen, and saves."""

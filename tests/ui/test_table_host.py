@@ -47,11 +47,16 @@ def on_step(app: Any, step_id: str) -> bool:
     return isinstance(app.screen, StepScreen) and app.screen.step.id == step_id
 
 
-async def open_table(pilot: Pilot[Any], app: Any, *keys: str) -> None:
-    """F4, then the host's seat chosen with `keys` (Enter alone: the first seat)."""
+async def ask_which_seat(pilot: Pilot[Any], app: Any) -> None:
+    """F4: the box asking which seat is the host's, once it is built."""
     await pilot.press("f4")
     await wait_for(pilot, lambda: isinstance(app.screen, HostSeatScreen)
                    and app.screen.is_mounted, "which seat is the host's")
+
+
+async def open_table(pilot: Pilot[Any], app: Any, *keys: str) -> None:
+    """F4, then the host's seat chosen with `keys` (Enter alone: the first seat)."""
+    await ask_which_seat(pilot, app)
     await pilot.press(*keys, "enter")
     await wait_for(pilot, lambda: app.keeper.table is not None, "the table open")
 
@@ -201,9 +206,7 @@ async def test_the_host_keeps_its_own_seat_from_the_players_terminals(tmp_path: 
     app = make_test_app(tmp_path, command="resume", file=path)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: on_step(app, "tableau-0"), "the first seat's tableau")
-        await pilot.press("f4")
-        await wait_for(pilot, lambda: isinstance(app.screen, HostSeatScreen)
-                       and app.screen.is_mounted, "which seat is the host's")
+        await ask_which_seat(pilot, app)
         listed = app.screen.query_one("#host-seat-list", OptionList)
         assert [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)
                 ] == ["Maya", "Jonas", "Priya", "Luis", NOBODY]
@@ -230,9 +233,7 @@ async def test_escape_on_which_seat_opens_no_table(tmp_path: Path) -> None:
     app = make_test_app(tmp_path, command="resume", file=path)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: on_step(app, "tableau-0"), "the first seat's tableau")
-        await pilot.press("f4")
-        await wait_for(pilot, lambda: isinstance(app.screen, HostSeatScreen)
-                       and app.screen.is_mounted, "which seat is the host's")
+        await ask_which_seat(pilot, app)
         await pilot.press("escape")
         await wait_for(pilot, lambda: on_step(app, "tableau-0"), "back on the step")
         assert app.keeper.table is None and not table_folder(path).exists()

@@ -15,9 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from tui.games.rftg.bonuses import Bonus, bonus_for
-from tui.games.rftg.cards import Card, deck
-
 BASE_PLAYERS = 4  # [engine] exp_info: the base game alone seats 2 to 4
 CHIPS_PER_PLAYER = 12  # [engine] init_game: the pool is 12 VP chips a player
 PRESTIGE_POOL_EXTRA = 5  # [engine] init_game, [BoW] setup: 5 more VP with prestige
@@ -168,18 +165,3 @@ def goals_for(boxes: tuple[str, ...]) -> tuple[Goal, ...]:
     """The goal tiles these boxes bring, "first" goals before "most", box by box."""
     return tuple(g for g in sorted(GOALS.values(), key=lambda g: g.kind)
                  if g.box in boxes)
-
-
-# --- where the rules ask the card side ----------------------------------------------------------
-
-
-def cards_in_play(edition: str, boxes: tuple[str, ...]) -> dict[str, Card]:
-    """Every card a table with these boxes can hold, by printed name."""
-    return deck(edition, boxes)
-
-
-def six_dev_bonus(dev: Card, cards: tuple[Card, ...] | list[Card], chips: int, goods: int,
-                  prestige: int) -> Bonus:
-    """A card's end-game bonus (a 6-cost development's, or a world's such as Federation
-    Capital's), with the player's prestige, which some expansion cards count."""
-    return bonus_for(dev, cards, chips, goods, prestige=prestige)

@@ -7,7 +7,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tui.games.base import Line, PlayerScore, Result, RulesError, rank_winners
-from tui.games.rftg.boxes import TIED_VP, Goal, six_dev_bonus
+from tui.games.rftg.bonuses import bonus_for
+from tui.games.rftg.boxes import TIED_VP, Goal
 from tui.games.rftg.cards import BASE, DEFAULT_EDITION, EDITIONS, Card, canonical_name, deck
 from tui.games.rftg.entries import Entry, checked_entries, read_table
 from tui.games.rftg.expansions import (
@@ -37,7 +38,7 @@ def _tableau_line(cards: Sequence[Card], edition: str) -> Line:
 
 
 def _bonus_lines(entry: Entry, cards: Sequence[Card]) -> list[Line]:
-    bonuses = [six_dev_bonus(c, list(cards), entry.chips, entry.goods, entry.goals.prestige)
+    bonuses = [bonus_for(c, cards, entry.chips, entry.goods, prestige=entry.goals.prestige)
                for c in cards if c.bonus]
     if not bonuses:
         return [Line("bonus", "6-cost development bonuses", 0, "No 6-cost developments.")]
