@@ -263,8 +263,7 @@ class JoinApp(Look, OrderedKeys):
             self.answering.pause()  # until the next step is sent
         screen = self.screen
         if answer.outcome == "entered":
-            seat.forget_draft(answer.step)
-            seat.reread(always=True)
+            seat.forget_draft(answer.step)  # the session was read again to bear it out
             title = next((s.title for s in seat.own_steps() if s.id == answer.step), "")
             self.show_where(after=answer.step, said=f"✓ Entered: {title}")
         elif isinstance(screen, StepScreen) and screen.step.id == answer.step:
