@@ -31,7 +31,8 @@ def test_an_example_changed_since_it_shipped_is_read_and_totalled(tmp_path: Path
     name = "rftg-4-players.toml"
     shutil.copy(folder / name, tmp_path / name)
     text = (tmp_path / name).read_text().replace('name = "Luis"', 'name = "Lu"')
-    (tmp_path / name).write_text(text.replace('"Luis"', '"Lu"'))
+    # Renamed everywhere, the breakdown's logged totals too (a winner must have a total).
+    (tmp_path / name).write_text(text.replace('"Luis"', '"Lu"').replace("Luis = ", "Lu = "))
     record = home_record(tmp_path, name)
     assert [p.name for p in record.players] == ["Maya", "Jonas", "Priya", "Lu"]
     assert record.winners == ("Lu",)

@@ -310,6 +310,12 @@ class GamePlugin:
     # (title, BoardGameGeek id or None); "": a game without expansions.
     boxes_of: str = ""
     bgg_id: int | None = None  # BoardGameGeek's id (the number in its address)
+    # Every step id the game's procedure can ever have, "#" standing for a seat's or a
+    # round's number ("tableau-#"): a file's log naming another step is refused. Steps come
+    # and go with the answers (a box dropped takes its goals steps away), so the log is
+    # checked against all the game may ask, not the procedure as it stands. (): the ids of
+    # the procedure as it stands.
+    step_ids: tuple[str, ...] = ()
     examples: tuple[Example, ...] = ()
     app_keys: tuple[AppKey, ...] = ()
     describe_draw: str = ""  # "module:function(data, draw) -> str" for replay's draw rows

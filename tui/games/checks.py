@@ -9,7 +9,9 @@ Pure: no Textual, no I/O. Everything raises RulesError(key, message).
 
 from __future__ import annotations
 
+import functools
 import importlib
+import re
 from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any
@@ -28,6 +30,7 @@ def check_session(data: Mapping[str, Any]) -> Scoring | None:
     The keys every file has are checked by `tui.session.files.check_common_keys` before this.
     """
     _check_log(data)
+    _check_logged_steps(data)
     seated = data.get("players", [])
     if len(seated) < 2 and "setup" in confirmed(data):  # every game seats two at least
         raise RulesError("players", f"{len(seated)} seated, but the players were confirmed")
@@ -70,6 +73,52 @@ def _check_log(data: Mapping[str, Any]) -> None:
             raise RulesError(f"{where}.values", "must be a table of the values entered")
         if not isinstance(entry.get("partial", False), bool):
             raise RulesError(f"{where}.partial", "must be true or false")
+
+
+def _check_logged_steps(data: Mapping[str, Any]) -> None:
+    """Each log entry names a step the game can ask (GamePlugin.step_ids), and a breakdown's
+    entry keeps whole-number totals and winners among those totalled."""
+    plugin = plugin_of(str(data["game"]))
+    declared, title = plugin.step_ids, plugin.title
+    known: Callable[[str], object] = (
+        step_pattern(declared).fullmatch if declared
+        else {s.id for s in get_game(str(data["game"])).procedure(data)}.__contains__)
+    for index, entry in enumerate(data.get("log", [])):
+        step = entry["step"]
+        if not known(step):
+            raise RulesError(f"log[{index}].step",
+                             f"{shortened(step)!r} is not a step of {title}")
+        _check_final_values(entry.get("values", {}), f"log[{index}].values")
+
+
+@functools.cache
+def step_pattern(step_ids: Sequence[str]) -> re.Pattern[str]:
+    """One pattern matching each of `step_ids`, "#" as a number."""
+    return re.compile("|".join(re.escape(i).replace("\\#", "#").replace("#", "[0-9]{1,4}")
+                               for i in step_ids))
+
+
+def shortened(text: str, most: int = 40) -> str:
+    """A text from a file, cut to fit a one-line message."""
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
+def _check_final_values(values: Mapping[str, Any], where: str) -> None:
+    totals, winners = values.get("totals"), values.get("winners")
+    if totals is not None:
+        if not isinstance(totals, Mapping):
+            raise RulesError(f"{where}.totals", "must be a table of each player's total")
+        for name, total in totals.items():
+            if not is_int(total):
+                raise RulesError(f"{where}.totals.{shortened(str(name))}",
+                                 "must be a whole number")
+    if winners is not None:
+        if not isinstance(winners, list) or not all(isinstance(w, str) for w in winners):
+            raise RulesError(f"{where}.winners", "must be a list of names")
+        for name in winners:
+            if totals is not None and name not in totals:
+                raise RulesError(f"{where}.winners",
+                                 f"{shortened(name)!r} won but has no total beside it")
 
 
 def _latest(data: Mapping[str, Any]) -> dict[str, tuple[int, Mapping[str, Any]]]:

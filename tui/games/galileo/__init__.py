@@ -18,6 +18,7 @@ PLUGIN = GamePlugin(
     warm_up=("screens.turns", "screens.draw", "tui.games.galileo.game"),
     # Dice values left, then Quadrant tokens left.
     tiebreak_columns=("tiebreak_dice", "tiebreak_quadrants"),
+    step_ids=("setup", "table", "trigger", "final-turns", "scores-#", "breakdown"),
     examples=(Example("galileo-4-players.toml", 0xA8D76A24, ("Marta", "Jonas", "Priya", "Luis"),
                       ("Priya",)),),
     app_keys=(

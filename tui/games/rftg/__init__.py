@@ -29,6 +29,8 @@ PLUGIN = GamePlugin(
     edition_of="tui.games.rftg.entries:edition_of",
     boxes_of="tui.games.rftg.box_steps:boxes_played",
     bgg_id=28143,
+    step_ids=("setup", "options", "end-check-#", "finish-round", "tableau-#", "goals-#",
+              "counts-#", "breakdown"),
     examples=(Example("rftg-4-players.toml", 0x1BB75CEF, ("Maya", "Jonas", "Priya", "Luis"),
                       ("Luis",)),),
 )
