@@ -294,7 +294,7 @@ def test_the_end_check_asks_for_prestige_with_the_brink_of_war() -> None:
 def test_the_invasion_game_asks_about_the_repulse_and_the_last_wave() -> None:
     data = played("+ Xeno Invasion", options={"invasion": True})
     check = next(s for s in GAME.procedure(data) if s.id == "end-check-0")
-    assert check.fields[-1].key == "repulsed"
+    assert check.fields[-2].key == "repulsed"
     GAME.apply(data, check, {"largest_tableau": 3, "pool": "chips left", "repulsed": True})
     finish = next(s for s in GAME.procedure(data) if s.id == "finish-round")
     assert finish.items[-1].startswith("Resolve this round's Xeno wave")
@@ -320,3 +320,66 @@ def test_a_player_enters_their_own_goals_at_the_table() -> None:
     check_seat_values(goals, {"greatest-military": "holds the tile", "prestige": 2}, data)
     with pytest.raises(RulesError):
         check_seat_values(goals, {"greatest-military": "mine", "prestige": 2}, data)
+
+
+# --- Xeno Invasion's invasion game: its awards and its second end ------------------------------
+
+XI = ["xeno-invasion"]
+
+
+def test_invasion_awards_score_as_the_table_adds_them_up() -> None:
+    """The invasion game's award tokens (war-effort donations, Xenos defeated) and end-of-game
+    bonus tiles are VP ('players can also earn VP awards', the designer's preview): their
+    values are not confirmed here, so the table enters the VP they show, scored as its own part."""
+    result = GAME.score(table(player("Ada", invasion_awards=7), player("Bo"),
+                              expansions=XI, invasion=True))
+    ada, bo = result.players
+    assert ada.parts["invasion awards"] == 7 and ada.total == 17
+    assert bo.parts["invasion awards"] == 0 and bo.total == 10
+    assert result.winners == ("Ada",)
+
+
+def test_invasion_awards_need_the_invasion_game() -> None:
+    with pytest.raises(RulesError, match="invasion game, which was not played") as raised:
+        GAME.score(table(player("Ada", invasion_awards=3), player("Bo"), expansions=XI))
+    assert raised.value.key == "players[0].invasion_awards"
+    with pytest.raises(RulesError, match="whole number, 0 or more"):
+        GAME.score(table(player("Ada", invasion_awards=-1), player("Bo"),
+                         expansions=XI, invasion=True))
+
+
+def test_every_empire_falling_a_second_time_ends_the_invasion_game() -> None:
+    """XI's invasion game 'adds two new ways the game can end: by either repulsing or
+    falling to the Xenos' (the designer's preview); reviews: when the Xenos defeat every
+    defender on two occasions the game ends."""
+    assert game_ends(5, False, empires_fell=True)
+    assert not game_ends(5, False, repulsed=False, empires_fell=False)
+
+
+def test_the_invasion_game_asks_each_player_for_awards_and_the_table_for_a_fall() -> None:
+    data = played("+ Xeno Invasion", options={"invasion": True})
+    check = next(s for s in GAME.procedure(data) if s.id == "end-check-0")
+    assert [f.key for f in check.fields][-2:] == ["repulsed", "empires_fell"]
+    GAME.apply(data, check, {"largest_tableau": 3, "pool": "chips left", "empires_fell": True})
+    assert data["end_checks"][0] == {"largest_tableau": 3, "pool_exhausted": False,
+                                     "mid_consume": False, "empires_fell": True, "ends": True}
+    finish = next(s for s in GAME.procedure(data) if s.id == "finish-round")
+    assert "every empire has fallen to the Xenos a second time" in finish.text
+    awards = next(s for s in GAME.procedure(data) if s.id == "goals-0")
+    assert [f.key for f in awards.fields] == ["invasion_awards"]
+    assert awards.title == "Ada: invasion awards"
+    GAME.apply(data, awards, {"invasion_awards": 6})
+    assert data["players"][0]["invasion_awards"] == 6
+    breakdown = GAME.procedure(data)[-1]
+    assert "the Xenos then win and no player does" in breakdown.text
+
+
+def test_without_the_invasion_game_no_awards_are_asked_and_none_are_kept() -> None:
+    data = played("+ Xeno Invasion", options={"invasion": True})
+    data["players"][0]["invasion_awards"] = 4
+    options = next(s for s in GAME.procedure(data) if s.id == "options")
+    GAME.apply(data, options, {"invasion": False})
+    assert "invasion_awards" not in data["players"][0]
+    assert not any(s.id.startswith("goals-") for s in GAME.procedure(data))
+    check = next(s for s in GAME.procedure(data) if s.id == "end-check-0")
+    assert "empires_fell" not in [f.key for f in check.fields]

@@ -107,6 +107,8 @@ def _drop_what_the_boxes_lost(data: Data, expansions: Expansions) -> None:
                     del player[key]
         if not expansions.prestige:
             player.pop("prestige", None)
+        if not expansions.invasion:
+            player.pop("invasion_awards", None)
 
 
 def what_boxes_drop(data: Mapping[str, Any], values: Mapping[str, Any]) -> list[str]:
@@ -116,7 +118,7 @@ def what_boxes_drop(data: Mapping[str, Any], values: Mapping[str, Any]) -> list[
         apply_boxes(trial, values)
     except RulesError:
         return []  # refused at Enter, with the reason
-    keys = ("goals", "goals_tied", "prestige")
+    keys = ("goals", "goals_tied", "prestige", "invasion_awards")
     return [str(before.get("name", "")) for before, after
             in zip(data.get("players", []), trial.get("players", []), strict=False)
             if any(before.get(k) != after.get(k) for k in keys)]
@@ -185,7 +187,7 @@ GOAL_RULES = (
 
 def player_goals_step(data: Mapping[str, Any], index: int, name: str) -> Step | None:
     expansions = expansions_of(data)
-    if not expansions.goals and not expansions.prestige:
+    if not expansions.goals and not expansions.prestige and not expansions.invasion:
         return None
     player = data["players"][index]
     held, tied = set(player.get("goals", [])), set(player.get("goals_tied", []))
@@ -203,15 +205,31 @@ def player_goals_step(data: Mapping[str, Any], index: int, name: str) -> Step | 
         fields.append(Field("prestige", "Prestige", "int", minimum=0, maximum=99,
                             default=player.get("prestige"),
                             help="Prestige left at the end: 1 VP each."))
-    what = "goals and prestige" if expansions.goals and expansions.prestige else (
-        "goals" if expansions.goals else "prestige")
-    return Step(f"goals-{index}", f"{name}: {what}", kind="form", player=index,
+    if expansions.invasion:
+        fields.append(Field("invasion_awards", "Invasion awards (VP)", "int", minimum=0,
+                            maximum=INVASION_AWARDS_MOST,
+                            default=player.get("invasion_awards"), help=AWARDS_HELP))
+    what = [word for word, played in (("goals", expansions.goals),
+                                      ("prestige", expansions.prestige),
+                                      ("invasion awards", expansions.invasion)) if played]
+    return Step(f"goals-{index}", f"{name}: {' and '.join(what)}", kind="form", player=index,
                 fields=tuple(fields),
                 text=f"Mark the goal tiles {name} holds at the end." if expansions.goals
-                else f"Count {name}'s prestige.",
-                help=(GOAL_RULES + " " if expansions.goals else "")
-                + ("Prestige left at the end scores 1 VP each." if expansions.prestige
-                   else ""))
+                else f"Count {name}'s {what[0]}.",
+                help=" ".join(rule for rule, played in (
+                    (GOAL_RULES, expansions.goals),
+                    ("Prestige left at the end scores 1 VP each.", expansions.prestige),
+                    (AWARDS_HELP, expansions.invasion)) if played))
+
+
+# The invasion game's award tokens and bonus tiles, entered as the VP they show: the
+# rulebook's values for the tiles are not at hand here, so the table adds up its own.
+INVASION_AWARDS_MOST = 200
+AWARDS_HELP = (
+    "Xeno Invasion's invasion game: add up the VP of the award tokens this player earned "
+    "(goods given to the war effort, Xenos defeated) and of any end-of-game bonus tile they "
+    "took, as printed on them. Last Round does not know the tiles' values: it adds what "
+    "you type, shown as its own line.")
 
 
 def apply_player_goals(data: Data, index: int, values: Mapping[str, Any]) -> None:
@@ -228,6 +246,8 @@ def apply_player_goals(data: Data, index: int, values: Mapping[str, Any]) -> Non
         player["goals"], player["goals_tied"] = held, tied
     if "prestige" in values:
         player["prestige"] = int(values["prestige"])
+    if "invasion_awards" in values:
+        player["invasion_awards"] = int(values["invasion_awards"])
 
 
 # --- the end check and the last round ------------------------------------------------------------
@@ -249,6 +269,12 @@ def end_check_fields(data: Mapping[str, Any], earlier: Mapping[str, Any] | None,
         fields.append(Field("repulsed", "Xenos repulsed", kind="bool",
                             default=bool((this or {}).get("repulsed")),
                             help="The invasion game ends once the Xenos are repulsed."))
+        fields.append(Field("empires_fell", "Every empire fell a second time", kind="bool",
+                            default=bool((this or {}).get("empires_fell")),
+                            help="The invasion game also ends when the Xenos defeat every "
+                            "player's empire a second time (the Empires Defeated tile was "
+                            "already out). Then the Xenos win; Last Round still totals the "
+                            "empires for the record."))
     return tuple(fields)
 
 
@@ -259,7 +285,8 @@ def end_check_rules(data: Mapping[str, Any]) -> tuple[str, ...]:
         rules.append(f"With The Brink of War, a player with {PRESTIGE_END} prestige or more "
                      "also ends it.")
     if expansions.invasion:
-        rules.append("In the invasion game, repulsing the Xenos also ends it.")
+        rules.append("In the invasion game, repulsing the Xenos also ends it, and so does "
+                     "every empire falling to them a second time.")
     return tuple(rules)
 
 

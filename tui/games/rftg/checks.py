@@ -106,8 +106,9 @@ def check_game_data(data: Mapping[str, Any]) -> Scoring | None:
         prestige = check.get("most_prestige", 0)
         if not is_int(prestige) or prestige < 0:
             raise RulesError(f"{where}.most_prestige", "must be a whole number, 0 or more")
-        if not isinstance(check.get("repulsed", False), bool):
-            raise RulesError(f"{where}.repulsed", "must be true or false")
+        for key in ("repulsed", "empires_fell"):
+            if not isinstance(check.get(key, False), bool):
+                raise RulesError(f"{where}.{key}", "must be true or false")
         if check.get("mid_consume") and not check.get("pool_exhausted"):
             raise RulesError(f"{where}.mid_consume", "the chips ran out during Consume, so "
                              "the pool is empty: pool_exhausted must be true too")

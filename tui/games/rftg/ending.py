@@ -28,16 +28,16 @@ def chip_pool(players: int, boxes: tuple[str, ...] = ()) -> int:
 
 
 def game_ends(max_tableau_cards: int, pool_exhausted: bool, most_prestige: int = 0,
-              repulsed: bool = False) -> bool:
+              repulsed: bool = False, empires_fell: bool = False) -> bool:
     """Whether the game ends at the end of this round.
 
     It does when any tableau has 12 or more face-up cards, or when the VP chip pool is
     empty (the last chip taken is enough); with The Brink of War also when a player has 15
     prestige or more ([engine] game_round), and in Xeno Invasion's invasion game when the
-    Xenos are repulsed ([XI]).
+    Xenos are repulsed or every empire has fallen to them a second time ([XI]).
     """
     return (max_tableau_cards >= TABLEAU_TRIGGER or pool_exhausted
-            or most_prestige >= PRESTIGE_END or repulsed)
+            or most_prestige >= PRESTIGE_END or repulsed or empires_fell)
 
 
 def chips_beyond_pool(pool_left: int, vp_earned: int) -> int:
@@ -54,14 +54,15 @@ def overflow_applies(pool_left: int, vp_earned: int) -> bool:
 
 
 def end_check_message(largest: int, pool_exhausted: bool, mid_consume: bool = False,
-                      most_prestige: int = 0, repulsed: bool = False) -> str:
+                      most_prestige: int = 0, repulsed: bool = False,
+                      empires_fell: bool = False) -> str:
     """The verdict of an end check, in sentences for the table.
 
     `mid_consume` means the chips ran out during a Consume phase with VP still owed,
     which implies the pool is empty.
     """
     pool_out = pool_exhausted or mid_consume
-    if not game_ends(largest, pool_out, most_prestige, repulsed):
+    if not game_ends(largest, pool_out, most_prestige, repulsed, empires_fell):
         return (
             f"The game goes on: the largest tableau has {plural(largest, 'card', 'cards')} "
             f"(the end comes at {TABLEAU_TRIGGER}) and VP chips remain. "
@@ -76,12 +77,16 @@ def end_check_message(largest: int, pool_exhausted: bool, mid_consume: bool = Fa
         reasons.append(f"a player has {most_prestige} prestige ({PRESTIGE_END} or more)")
     if repulsed:
         reasons.append("the Xenos are repulsed")
+    if empires_fell:
+        reasons.append("every empire has fallen to the Xenos a second time")
     message = f"The game ends at the end of this round: {' and '.join(reasons)}."
     if mid_consume:
         message += (
             " The chips ran out during Consume: finish that phase and the round, paying"
             " the VP still earned with extra chips, so nobody loses points."
         )
+    if empires_fell:  # the final scores say what this means for winning
+        return message + " The final scores follow."
     return message + " Ending the game does not win it: the highest final score does."
 
 
@@ -102,7 +107,8 @@ def check_ends(check: Mapping[str, Any]) -> bool:
     """Whether a recorded end check ended the game, judged from its answers."""
     pool_out = bool(check.get("pool_exhausted")) or bool(check.get("mid_consume"))
     return game_ends(_whole(check, "largest_tableau"), pool_out,
-                     _whole(check, "most_prestige"), check.get("repulsed") is True)
+                     _whole(check, "most_prestige"), check.get("repulsed") is True,
+                     check.get("empires_fell") is True)
 
 
 def pool_answer(check: Mapping[str, Any]) -> str:
@@ -133,8 +139,9 @@ def record_end_check(data: Data, k: int, values: Mapping[str, Any]) -> None:
     # Asked only where the boxes have them: a base-game check keeps its four keys.
     if "most_prestige" in values:
         record["most_prestige"] = int(values["most_prestige"])
-    if "repulsed" in values:
-        record["repulsed"] = bool(values["repulsed"])
+    for key in ("repulsed", "empires_fell"):  # the invasion game's
+        if key in values:
+            record[key] = bool(values[key])
     record["ends"] = check_ends(record)
     checks[k : k + 1] = [record]
     if record["ends"]:

@@ -36,6 +36,7 @@ class PlayerGoals:
     held: tuple[Goal, ...] = ()
     tied: tuple[Goal, ...] = ()  # "most" goals tied for at the end without the tile
     prestige: int = 0
+    invasion_awards: int = 0  # the VP of the invasion game's award tokens and bonus tiles
 
 
 BASE_GAME = Expansions()
@@ -136,7 +137,15 @@ def read_player_goals(player: Mapping[str, Any], path: str,
         prestige = player["prestige"]
         if isinstance(prestige, bool) or not isinstance(prestige, int) or prestige < 0:
             raise RulesError(f"{path}.prestige", "must be a whole number, 0 or more")
-    return PlayerGoals(found["goals"], found["goals_tied"], int(prestige))
+    awards = 0
+    if "invasion_awards" in player:
+        if not expansions.invasion:
+            raise RulesError(f"{path}.invasion_awards", "belongs to Xeno Invasion's invasion "
+                             "game, which was not played (invasion is not true)")
+        awards = player["invasion_awards"]
+        if isinstance(awards, bool) or not isinstance(awards, int) or awards < 0:
+            raise RulesError(f"{path}.invasion_awards", "must be a whole number, 0 or more")
+    return PlayerGoals(found["goals"], found["goals_tied"], int(prestige), int(awards))
 
 
 def check_most_goals(held: Sequence[PlayerGoals]) -> None:

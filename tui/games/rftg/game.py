@@ -111,7 +111,8 @@ def resets(data: Mapping[str, Any], step: Step, values: Mapping[str, Any]) -> st
             ends = game_ends(int(values["largest_tableau"]),
                              values.get("pool", POOL_ANSWERS[0]) != POOL_ANSWERS[0],
                              int(values.get("most_prestige", 0)),
-                             values.get("repulsed") is True)
+                             values.get("repulsed") is True,
+                             values.get("empires_fell") is True)
         except (KeyError, TypeError, ValueError):
             return ""
         if ends and later > 0:

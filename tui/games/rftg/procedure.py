@@ -143,7 +143,7 @@ def _verdict(data: Mapping[str, Any]) -> str:
     return end_check_message(largest if isinstance(largest, int) else 0,
                              bool(check.get("pool_exhausted")), bool(check.get("mid_consume")),
                              prestige if isinstance(prestige, int) else 0,
-                             check.get("repulsed") is True)
+                             check.get("repulsed") is True, check.get("empires_fell") is True)
 
 
 def _finish_round_step(data: Mapping[str, Any]) -> Step:
@@ -233,11 +233,20 @@ def _counts_step(index: int, name: str) -> Step:
     )
 
 
-def _breakdown_step() -> Step:
+# Said above the final scores when the invasion game ended with every empire fallen.
+XENOS_WON = (
+    "Every empire fell to the Xenos a second time. Reviews of the invasion game say the Xenos "
+    "then win and no player does (check your rulebook): the totals below are kept for the "
+    "record.")
+
+
+def _breakdown_step(data: Mapping[str, Any]) -> Step:
+    fell = any(c.get("empires_fell") is True for c in recorded_checks(data))
     return Step(
         "breakdown",
         "Final scores",
         kind="breakdown",
+        text=XENOS_WON if fell else "",
         help=(
             "Each total is the printed VP of the tableau's cards, plus VP chips, plus the "
             "6-cost development bonuses. The most VP wins; on a tie, the most cards in hand "
@@ -257,7 +266,7 @@ def _final_steps(data: Mapping[str, Any]) -> list[Step]:
         goals = player_goals_step(data, index, name)
         if goals is not None:
             steps.append(goals)
-    return [*steps, _breakdown_step()]
+    return [*steps, _breakdown_step(data)]
 
 
 def procedure(data: Mapping[str, Any]) -> list[Step]:

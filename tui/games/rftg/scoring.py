@@ -45,6 +45,9 @@ def _bonus_lines(entry: Entry, cards: Sequence[Card]) -> list[Line]:
     return [Line("bonus", b.card, b.points, b.explanation) for b in bonuses]
 
 
+INVASION_AWARDS = "invasion awards"  # the part's name in `score --json`
+
+
 def goal_part(goal: Goal) -> str:
     """A goal's part of the score, its own in `score --json`: "goals: Greatest Military"."""
     return f"goals: {goal.name}"
@@ -52,9 +55,10 @@ def goal_part(goal: Goal) -> str:
 
 def parts_of(expansions: Expansions) -> tuple[str, ...]:
     """Every part a player's score has at this table, in order: the base game's three, each
-    goal tile in play, the prestige with The Brink of War."""
+    goal tile in play, the prestige with The Brink of War, Xeno Invasion's invasion awards."""
     goals = tuple(goal_part(g) for g in expansions.goals)
-    return PARTS + goals + (("prestige",) if expansions.prestige else ())
+    return (PARTS + goals + (("prestige",) if expansions.prestige else ())
+            + ((INVASION_AWARDS,) if expansions.invasion else ()))
 
 
 def _goal_lines(expansions: Expansions, goals: PlayerGoals) -> list[Line]:
@@ -70,6 +74,9 @@ def _goal_lines(expansions: Expansions, goals: PlayerGoals) -> list[Line]:
                               f"tied for {goal.condition}{least}, without the tile"))
     if expansions.prestige:
         lines.append(Line("prestige", "Prestige", goals.prestige, "1 VP each at the end"))
+    if expansions.invasion:
+        lines.append(Line(INVASION_AWARDS, "Invasion awards", goals.invasion_awards,
+                          "award tokens and bonus tiles, as the table added them up"))
     return lines
 
 
@@ -143,7 +150,7 @@ def _entered(player: Mapping[str, Any], key: str) -> int | None:
 
 def _goals_so_far(player: Mapping[str, Any], expansions: Expansions) -> PlayerGoals | None:
     """A player's goals and prestige once entered (None before, or while they don't read)."""
-    if not player.keys() & {"goals", "goals_tied", "prestige"}:
+    if not player.keys() & {"goals", "goals_tied", "prestige", "invasion_awards"}:
         return None
     try:
         return read_player_goals(player, "", expansions)
