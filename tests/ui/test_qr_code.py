@@ -28,7 +28,7 @@ from tui.records.play_log import bgstats_link
 from tui.session.files import read_session
 from tui.widgets.qr_code import QrCode, code_size
 
-BIG = (120, 62)  # room for either example's code
+BIG = (125, 64)  # room for either example's code
 PIXELS = 4  # each module this many pixels square, as a camera would see it
 LIGHT, DARK = 255, 0
 

@@ -63,7 +63,8 @@ def test_the_bgstats_play_carries_the_fields_bg_stats_reads() -> None:
     assert [(p["name"], p["score"], p["winner"], p["rank"]) for p in play["players"]] == [
         ("Maya", 46, False, 3), ("Jonas", 52, False, 2), ("Priya", 39, False, 4),
         ("Luis", 53, True, 1)]
-    assert all("startPlayer" not in p for p in play["players"])  # RftG keeps no first player
+    # Race's phases are chosen by every player at once: nobody starts, as BG Stats is told.
+    assert [p["startPlayer"] for p in play["players"]] == [False, False, False, False]
 
 
 def test_galileo_marks_its_first_player_and_the_turn_order_and_has_no_bgg_id() -> None:
@@ -85,6 +86,7 @@ def test_a_shared_win_marks_every_winner_and_shares_the_first_place() -> None:
         ("Ada", True, 1), ("Bo", True, 1), ("Cy", False, 3)]
     assert [p["win"] for p in xml_players(bgg_play(data, "t.toml"))] == ["1", "1", "0"]
     assert bgstats_play(data, "t.toml")["comments"] == "Ada and Bo share the victory."
+    assert all("startPlayer" not in p for p in players), "who started is not known"
 
 
 def test_equal_totals_are_ranked_by_the_tie_break() -> None:

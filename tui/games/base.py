@@ -310,6 +310,9 @@ class GamePlugin:
     # (title, BoardGameGeek id or None); "": a game without expansions.
     boxes_of: str = ""
     bgg_id: int | None = None  # BoardGameGeek's id (the number in its address)
+    # Every player acts at once, so nobody starts (Race chooses its phases together): the
+    # play loggers are told no player started. Else the session's `first_player` started.
+    nobody_starts: bool = False
     examples: tuple[Example, ...] = ()
     app_keys: tuple[AppKey, ...] = ()
     describe_draw: str = ""  # "module:function(data, draw) -> str" for replay's draw rows

@@ -71,6 +71,23 @@ def start_seat(data: Mapping[str, Any]) -> int | None:
     return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
 
 
+def nobody_starts(game_id: str) -> bool:
+    """Whether the game has no start player: every player acts at once (Race)."""
+    try:
+        return plugin_of(game_id).nobody_starts
+    except KeyError:
+        return False
+
+
+def start_players(data: Mapping[str, Any], count: int) -> list[bool] | None:
+    """Seat by seat, whether the player started: the recorded first player alone, or no one
+    in a game where nobody starts; None when the session doesn't say."""
+    if nobody_starts(str(data["game"])):
+        return [False] * count
+    first = start_seat(data)
+    return None if first is None else [seat == first for seat in range(count)]
+
+
 def comments(data: Mapping[str, Any], result: Result) -> str:
     """Who won and how, as the breakdown says it (a tie and the rule that broke it, ending in
     the winners), after the edition where the game has one."""
@@ -106,13 +123,13 @@ def bgstats_play(data: Mapping[str, Any], file_name: str, *,
         play["expansionPlays"] = [{"name": title} | ({"bggId": found} if found else {})
                                   for title, found in boxes]
     places = {player.name: place for place, player in result.ranking()}
-    first = start_seat(data)
+    started = start_players(data, len(result.players))
     players = []
     for seat, player in enumerate(result.players):
         entry: dict[str, Any] = {"name": player.name, "sourcePlayerId": player.name,
                                  "score": player.total, "winner": player.name in result.winners}
-        if first is not None:
-            entry["startPlayer"] = seat == first
+        if started is not None:
+            entry["startPlayer"] = started[seat]
         players.append(entry | {"rank": places[player.name]})
     play["players"] = players
     return play

@@ -29,6 +29,7 @@ PLUGIN = GamePlugin(
     edition_of="tui.games.rftg.entries:edition_of",
     boxes_of="tui.games.rftg.box_steps:boxes_played",
     bgg_id=28143,
+    nobody_starts=True,  # every phase is chosen by all players at once
     examples=(Example("rftg-4-players.toml", 0x1BB75CEF, ("Maya", "Jonas", "Priya", "Luis"),
                       ("Luis",)),),
 )
