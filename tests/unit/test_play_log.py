@@ -22,6 +22,7 @@ from tui.records.play_log import (
     bgstats_json,
     bgstats_link,
     bgstats_play,
+    bgstats_scan_link,
     played_minutes,
 )
 
@@ -108,6 +109,45 @@ def test_the_link_decodes_back_to_the_json() -> None:
     assert [p["name"] for p in json.loads(query["data"][0])["players"]] == [
         "Zoë & Ann+1", "O'Brien %20 #x"]
     assert " " not in link and "&" not in link.removeprefix(LINK_START)
+
+
+def test_the_scan_link_carries_what_bg_stats_needs_and_no_more() -> None:
+    data = example("rftg-4-players")
+    link = bgstats_scan_link(data, "rftg-4-players.toml")
+    play = json.loads(parse_qs(urlsplit(link).query)["data"][0])
+    assert play == {
+        "sourceName": "Last Round", "sourcePlayId": "rftg-4-players.toml",
+        "playDate": "2026-11-27 21:52:00",
+        "game": {"name": "Race for the Galaxy", "sourceGameId": "rftg", "bggId": 28143},
+        "players": [{"name": name, "sourcePlayerId": name, "score": score,
+                     "winner": name == "Luis", "startPlayer": False}
+                    for name, score in (("Maya", 46), ("Jonas", 52), ("Priya", 39),
+                                        ("Luis", 53))]}
+    assert len(link) == 782 < len(bgstats_link(data, "rftg-4-players.toml")) == 1092
+
+
+def test_the_scan_link_keeps_the_expansions_and_galileos_first_player() -> None:
+    data = example("rftg-4-players")
+    data["expansions"] = ["gathering-storm"]
+    play = json.loads(unquote(bgstats_scan_link(data, "r.toml").removeprefix(LINK_START)))
+    assert play["expansionPlays"] == [{"name": "The Gathering Storm", "bggId": 34499}]
+    galileo = bgstats_scan_link(example("galileo-4-players"), "g.toml")
+    players = json.loads(unquote(galileo.removeprefix(LINK_START)))["players"]
+    assert [p["startPlayer"] for p in players] == [True, False, False, False]
+
+
+def test_the_scan_link_leaves_colons_and_commas_as_they_are_and_decodes_back() -> None:
+    """A query may hold `:` and `,` as they are (RFC 3986); every reader leaves them so."""
+    data = toy_data("2026-10-08T20:00:00Z", {"Zoë & Ann+1": 7, "O'Brien %20 #x": 3, "a:b,c": 1})
+    link = bgstats_scan_link(data, "a b.toml")
+    data_part = link.removeprefix(LINK_START)
+    assert ":" in data_part and "," in data_part and "%3A" not in data_part
+    for unsafe in " &+#\"{}[]=?":
+        assert unsafe not in data_part, unsafe
+    query = parse_qs(urlsplit(link).query)
+    assert json.loads(unquote(data_part)) == json.loads(query["data"][0])
+    assert [p["name"] for p in json.loads(query["data"][0])["players"]] == [
+        "Zoë & Ann+1", "O'Brien %20 #x", "a:b,c"]
 
 
 def test_the_length_leaves_out_corrections_and_unknown_times() -> None:

@@ -150,6 +150,40 @@ def bgstats_link(data: Mapping[str, Any], file_name: str, *,
     return LINK_START + quote(bgstats_json(data, file_name, result=result), safe="!~*'()")
 
 
+# The play as the QR code carries it, where every character makes the code bigger: what BG
+# Stats' import needs to save it and to match its game and players the next time (the source
+# ids), and what it is (the date, the scores, the winners, who started, the expansions).
+# Left out: the comments, the length, the ranks (BG Stats ranks by the scores) and the game's
+# highestWins/noPoints (its defaults).
+SCAN_FIELDS = ("sourceName", "sourcePlayId", "playDate", "game", "expansionPlays", "players")
+SCAN_GAME_FIELDS = ("name", "sourceGameId", "bggId")
+SCAN_PLAYER_FIELDS = ("name", "sourcePlayerId", "score", "winner", "startPlayer")
+# Besides encodeURIComponent's, the characters a URL's query may hold as they are (RFC 3986),
+# which every reader of a query leaves alone: JSON's many `:` and `,` cost one character
+# instead of three.
+SCAN_SAFE = "!~*'():,"
+
+
+def bgstats_scan_play(data: Mapping[str, Any], file_name: str, *,
+                      result: Result | None = None) -> dict[str, Any]:
+    """The play with only the fields the QR code carries (SCAN_FIELDS)."""
+    play = bgstats_play(data, file_name, result=result)
+    scan = {key: play[key] for key in SCAN_FIELDS if key in play}
+    scan["game"] = {key: play["game"][key] for key in SCAN_GAME_FIELDS if key in play["game"]}
+    scan["players"] = [{key: player[key] for key in SCAN_PLAYER_FIELDS if key in player}
+                       for player in play["players"]]
+    return scan
+
+
+def bgstats_scan_link(data: Mapping[str, Any], file_name: str, *,
+                      result: Result | None = None) -> str:
+    """The shortest link that opens BG Stats' import dialog on this play, for the QR code:
+    the play's scan fields as JSON, with `:` and `,` left as they are."""
+    text = json.dumps(bgstats_scan_play(data, file_name, result=result), ensure_ascii=False,
+                      separators=(",", ":"))
+    return LINK_START + quote(text, safe=SCAN_SAFE)
+
+
 def bgg_play(data: Mapping[str, Any], file_name: str, *,
              result: Result | None = None) -> str:
     """The play as BoardGameGeek's play export writes it (XML API2 `plays`), for logging it on
