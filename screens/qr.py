@@ -15,6 +15,7 @@ from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from screens.too_small import MIN_HEIGHT, MIN_WIDTH
 from tui.session.session import Session
 from tui.widgets.footer import SteadyFooter
 from tui.widgets.plain import Plain
@@ -23,28 +24,30 @@ from tui.widgets.qr_code import QrCode, code_size, encodable
 WHAT = "Scan with your phone: BG Stats opens this play"
 HELP = """\
 The final scores as a play for BG Stats, the play logger: scan the code with the phone's
-camera and BG Stats opens the play to save, with every player's score, the winners and the
-ranks. The link carries the file's name, so a play imported twice is recognisable.
+camera and BG Stats opens the play to save, with every player's score, the winners and who
+started. The link carries the file's name, so a play imported twice is recognisable.
 
 A QR reader wants dark squares on a light ground. The code is drawn for a terminal with light
 text on a dark background; on a terminal with dark text on a light one, I draws it the other
-way round. The whole code must fit in the window: in a smaller one the link is shown as text,
-and C copies it (where the terminal lets an app use the clipboard)."""
+way round. The whole code must fit in the window (about 51×53 for four players: make the
+font smaller): in a smaller one the link is shown as text, and C copies it (where the terminal
+lets an app use the clipboard)."""
 # Around the code: the line saying what it is, and the footer.
 LINES_AROUND = 2
 
 
 def link_for(session: Session) -> str:
-    """The BG Stats import link of a finished session, named by its file."""
-    from tui.records.play_log import bgstats_link
+    """The shortest BG Stats import link of a finished session, named by its file."""
+    from tui.records.play_log import bgstats_scan_link
 
-    return bgstats_link(session.data, session.path.name if session.path else "")
+    return bgstats_scan_link(session.data, session.path.name if session.path else "")
 
 
 def window_needed(link: str) -> Size:
-    """The smallest window that shows the whole code, the line above it and the footer."""
+    """The smallest window that shows the whole code, the line above it and the footer (and
+    no smaller than the app's own least window)."""
     code = code_size(link)
-    return Size(code.width, code.height + LINES_AROUND)
+    return Size(max(code.width, MIN_WIDTH), max(code.height + LINES_AROUND, MIN_HEIGHT))
 
 
 def fits(link: str, window: Size) -> bool:

@@ -9,7 +9,7 @@ from tests.helpers import make_test_app
 from tests.history_data import copy_examples
 
 SAVES = Path("saves")  # the `saves` fixture's folder, as the working directory sees it
-FITS = (120, 62)  # the RftG example's code needs 113×59
+FITS = (80, 53)  # the RftG example's code needs 51×53 (the app itself 76 columns)
 
 
 def test_the_code_where_it_fits(snap_compare: Any, saves: Path) -> None:

@@ -1,8 +1,9 @@
 """B on the final scores and in replay shows the play's BG Stats import link as a QR code.
 
-The drawn characters are read back from the screen, made a bitmap (each cell two modules, one
-above the other) and decoded by a real QR reader (zxing-cpp) as a phone sees the code on a
-terminal with light text on a dark background: the drawn characters light, the rest dark.
+The drawn characters are read back from the screen, made a bitmap (tests.qr_reading: each cell
+two modules across and two down, twice as tall as wide) and decoded by a real QR reader
+(zxing-cpp) as a phone sees the code on a terminal with light text on a dark background: the
+drawn characters light, the spaces dark.
 """
 
 from __future__ import annotations
@@ -11,26 +12,28 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import zxingcpp
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.pilot import Pilot
 from textual.widgets import Footer, Static
 
 from screens.breakdown import BreakdownScreen
 from screens.help import HelpScreen
-from screens.qr import QrScreen
+from screens.qr import QrScreen, window_needed
 from screens.replay import ReplayScreen
 from tests.helpers import make_test_app
 from tests.history_data import EXAMPLE_FILES, EXAMPLES
+from tests.qr_reading import DARK, decoded
 from tests.rftg_play import FOUR_PLAYERS, saved_session
 from tui.app import LastRoundApp
-from tui.records.play_log import bgstats_link
+from tui.records.play_log import bgstats_scan_link
 from tui.session.files import read_session
 from tui.widgets.qr_code import QrCode, code_size
 
-BIG = (120, 62)  # room for either example's code
-PIXELS = 4  # each module this many pixels square, as a camera would see it
-LIGHT, DARK = 255, 0
+BIG = (80, 60)  # room for either example's code
+
+
+def example_link(name: str) -> str:
+    return bgstats_scan_link(read_session(EXAMPLES / name), name)
 
 
 def drawn_lines(app: LastRoundApp) -> list[str]:
@@ -42,34 +45,24 @@ def drawn_lines(app: LastRoundApp) -> list[str]:
     return [strip.text.ljust(width) for strip in strips]
 
 
-def bitmap(lines: list[str], *, drawn: int) -> memoryview:
-    """A grey image of the lines: `drawn` where a half block is drawn, the other grey where not."""
-    ground = LIGHT + DARK - drawn
-    rows: list[list[int]] = []
-    for line in lines:
-        rows.append([drawn if cell in "█▀" else ground for cell in line])  # upper halves
-        rows.append([drawn if cell in "█▄" else ground for cell in line])  # lower halves
-    pixels = bytes(value for row in rows for _ in range(PIXELS)
-                   for value in row for _ in range(PIXELS))
-    return memoryview(pixels).cast("B", (len(rows) * PIXELS, len(rows[0]) * PIXELS))
-
-
-def decoded(lines: list[str], *, drawn: int = LIGHT) -> list[str]:
-    """What the reader finds, told not to try the code inverted: the colours must be right."""
-    return [found.text for found in zxingcpp.read_barcodes(bitmap(lines, drawn=drawn),
-                                                           try_invert=False)]
-
-
 async def press(pilot: Pilot[None], *keys: str) -> None:
     await pilot.press(*keys)
     await pilot.pause()
 
 
+def test_a_four_player_example_needs_76_by_53() -> None:
+    """The README's figure: either example's code is 51 cells square; the app needs 76 columns."""
+    assert [code_size(example_link(name)) for name in EXAMPLE_FILES] == [Size(51, 51)] * 2
+    assert [window_needed(example_link(name)) for name in EXAMPLE_FILES] == [Size(76, 53)] * 2
+
+
 @pytest.mark.parametrize("name", EXAMPLE_FILES)
 async def test_b_in_replay_shows_a_code_that_scans_to_the_link(saves: Path, name: str) -> None:
-    link = bgstats_link(read_session(EXAMPLES / name), name)
+    """In the smallest window the screen claims the code fits, it is whole and scans."""
+    link = example_link(name)
+    needed = window_needed(link)
     app = make_test_app(saves, command="replay", file=EXAMPLES / name)
-    async with app.run_test(size=BIG) as pilot:
+    async with app.run_test(size=(needed.width, needed.height)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
         await press(pilot, "b")
@@ -86,6 +79,18 @@ async def test_b_in_replay_shows_a_code_that_scans_to_the_link(saves: Path, name
         assert isinstance(app.screen, ReplayScreen)
 
 
+async def test_a_line_shorter_the_code_is_not_drawn(saves: Path) -> None:
+    name = EXAMPLE_FILES[0]
+    needed = window_needed(example_link(name))
+    app = make_test_app(saves, command="replay", file=EXAMPLES / name)
+    size = (needed.width, needed.height - 1)
+    async with app.run_test(size=size) as pilot:
+        await press(pilot, "b")
+        assert not app.screen.query_one("#qr-code-box").display
+        assert "needs a window of at least 76×53" in str(
+            app.screen.query_one("#qr-small", Static).render())
+
+
 async def test_b_on_the_final_scores_of_a_game_just_finished(saves: Path) -> None:
     path = saved_session(saves, FOUR_PLAYERS, upto="breakdown", name="game.toml")
     app = make_test_app(saves, command="resume", file=path)
@@ -94,7 +99,7 @@ async def test_b_on_the_final_scores_of_a_game_just_finished(saves: Path) -> Non
         assert isinstance(app.screen, BreakdownScreen) and app.read_only
         await press(pilot, "b")
         assert isinstance(app.screen, QrScreen)
-        assert decoded(drawn_lines(app)) == [bgstats_link(read_session(path), "game.toml")]
+        assert decoded(drawn_lines(app)) == [bgstats_scan_link(read_session(path), "game.toml")]
         await press(pilot, "escape")
         assert isinstance(app.screen, BreakdownScreen)
 
@@ -102,9 +107,11 @@ async def test_b_on_the_final_scores_of_a_game_just_finished(saves: Path) -> Non
 async def test_at_80_by_24_it_says_how_big_the_window_must_be_and_shows_the_link(
     saves: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """A four-player play needs a version-19 code (the link is about 780 characters): 101
+    modules square with its quiet zone, 51 cells. At 80×24 there are 22 lines for it, 44
+    modules: a version-4 code at most, 78 characters, and the link's fixed start takes 51."""
     name = "rftg-4-players.toml"
-    link = bgstats_link(read_session(EXAMPLES / name), name)
-    needed = code_size(link)
+    link = example_link(name)
     app = make_test_app(saves, command="replay", file=EXAMPLES / name)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -113,8 +120,7 @@ async def test_at_80_by_24_it_says_how_big_the_window_must_be_and_shows_the_link
         assert isinstance(screen, QrScreen)
         assert not screen.query_one("#qr-code-box").display
         message = str(screen.query_one("#qr-small", Static).render())
-        assert (f"needs a window of at least {needed.width}×{needed.height + 2}; "
-                "this one is 80×24") in message
+        assert "needs a window of at least 76×53; this one is 80×24" in message
         assert str(screen.query_one("#qr-link", Static).render()).replace("\n", "") == link
         copied: list[str] = []
         monkeypatch.setattr(app, "copy_to_clipboard", copied.append)
@@ -151,9 +157,27 @@ async def test_replay_lists_b_in_f1_its_footer_being_full(saves: Path) -> None:
                    for row in app.screen.keys.splitlines()), app.screen.keys
 
 
+async def test_without_colour_the_code_is_its_characters_alone(
+    saves: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """NO_COLOR: every cell of the code in one style, so only the characters tell the
+    modules apart, and they scan (light drawn, as on a light-on-dark terminal)."""
+    monkeypatch.setenv("NO_COLOR", "1")  # read by Textual when the app is made
+    name = EXAMPLE_FILES[0]
+    link = example_link(name)
+    app = make_test_app(saves, command="replay", file=EXAMPLES / name)
+    async with app.run_test(size=BIG) as pilot:
+        await press(pilot, "b")
+        code = app.screen.query_one(QrCode)
+        strips = code.render_lines(Region(0, 0, *code.region.size))
+        styles = {segment.style.clear_meta_and_links() for strip in strips for segment in strip}
+        assert len(styles) == 1, styles
+        assert decoded(drawn_lines(app)) == [link]
+
+
 async def test_a_light_theme_draws_the_dark_modules(saves: Path) -> None:
     name = "galileo-4-players.toml"
-    link = bgstats_link(read_session(EXAMPLES / name), name)
+    link = example_link(name)
     app = make_test_app(saves, command="replay", file=EXAMPLES / name)
     async with app.run_test(size=BIG) as pilot:
         app.theme = "textual-light"
@@ -164,14 +188,17 @@ async def test_a_light_theme_draws_the_dark_modules(saves: Path) -> None:
 async def test_a_link_too_long_for_any_code_is_shown_alone_saying_why(
     saves: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Four players named with 20 emoji each: their names, URL-encoded, fill 3,000 characters,
-    more than the largest QR code holds."""
-    text = (EXAMPLES / "rftg-4-players.toml").read_text()
-    for seat, name in enumerate(["Maya", "Jonas", "Priya", "Luis"]):
-        text = text.replace(f'"{name}"', '"' + chr(0x1F600 + seat) * 20 + '"')
+    """Six players named with 20 emoji each: their names, URL-encoded, fill 2,880 characters
+    of a link of almost 4,000, more than the largest QR code holds."""
+    lines = ['format = 1', 'game = "rftg"', 'status = "finished"',
+             'created = "2026-11-27T21:52:00Z"',
+             'expansions = ["gathering-storm", "rebel-vs-imperium"]']
+    for seat in range(6):
+        lines += ["[[players]]", f'name = "{chr(0x1F600 + seat) * 20}"', "tableau_vp = 20",
+                  f"bonus_vp = {seat}", "chips = 10", "hand = 2", "goods = 1"]
     path = saves / "emoji.toml"
-    path.write_text(text)
-    link = bgstats_link(read_session(path), path.name)
+    path.write_text("\n".join(lines) + "\n")
+    link = bgstats_scan_link(read_session(path), path.name)
     app = make_test_app(saves, command="replay", file=path)
     async with app.run_test(size=BIG) as pilot:
         await pilot.pause()

@@ -22,6 +22,7 @@ from tui.records.play_log import (
     bgstats_json,
     bgstats_link,
     bgstats_play,
+    bgstats_scan_link,
     played_minutes,
 )
 
@@ -63,7 +64,8 @@ def test_the_bgstats_play_carries_the_fields_bg_stats_reads() -> None:
     assert [(p["name"], p["score"], p["winner"], p["rank"]) for p in play["players"]] == [
         ("Maya", 46, False, 3), ("Jonas", 52, False, 2), ("Priya", 39, False, 4),
         ("Luis", 53, True, 1)]
-    assert all("startPlayer" not in p for p in play["players"])  # RftG keeps no first player
+    # Race's phases are chosen by every player at once: nobody starts, as BG Stats is told.
+    assert [p["startPlayer"] for p in play["players"]] == [False, False, False, False]
 
 
 def test_galileo_marks_its_first_player_and_the_turn_order_and_has_no_bgg_id() -> None:
@@ -85,6 +87,7 @@ def test_a_shared_win_marks_every_winner_and_shares_the_first_place() -> None:
         ("Ada", True, 1), ("Bo", True, 1), ("Cy", False, 3)]
     assert [p["win"] for p in xml_players(bgg_play(data, "t.toml"))] == ["1", "1", "0"]
     assert bgstats_play(data, "t.toml")["comments"] == "Ada and Bo share the victory."
+    assert all("startPlayer" not in p for p in players), "who started is not known"
 
 
 def test_equal_totals_are_ranked_by_the_tie_break() -> None:
@@ -106,6 +109,45 @@ def test_the_link_decodes_back_to_the_json() -> None:
     assert [p["name"] for p in json.loads(query["data"][0])["players"]] == [
         "Zoë & Ann+1", "O'Brien %20 #x"]
     assert " " not in link and "&" not in link.removeprefix(LINK_START)
+
+
+def test_the_scan_link_carries_what_bg_stats_needs_and_no_more() -> None:
+    data = example("rftg-4-players")
+    link = bgstats_scan_link(data, "rftg-4-players.toml")
+    play = json.loads(parse_qs(urlsplit(link).query)["data"][0])
+    assert play == {
+        "sourceName": "Last Round", "sourcePlayId": "rftg-4-players.toml",
+        "playDate": "2026-11-27 21:52:00",
+        "game": {"name": "Race for the Galaxy", "sourceGameId": "rftg", "bggId": 28143},
+        "players": [{"name": name, "sourcePlayerId": name, "score": score,
+                     "winner": name == "Luis", "startPlayer": False}
+                    for name, score in (("Maya", 46), ("Jonas", 52), ("Priya", 39),
+                                        ("Luis", 53))]}
+    assert len(link) == 782 < len(bgstats_link(data, "rftg-4-players.toml")) == 1092
+
+
+def test_the_scan_link_keeps_the_expansions_and_galileos_first_player() -> None:
+    data = example("rftg-4-players")
+    data["expansions"] = ["gathering-storm"]
+    play = json.loads(unquote(bgstats_scan_link(data, "r.toml").removeprefix(LINK_START)))
+    assert play["expansionPlays"] == [{"name": "The Gathering Storm", "bggId": 34499}]
+    galileo = bgstats_scan_link(example("galileo-4-players"), "g.toml")
+    players = json.loads(unquote(galileo.removeprefix(LINK_START)))["players"]
+    assert [p["startPlayer"] for p in players] == [True, False, False, False]
+
+
+def test_the_scan_link_leaves_colons_and_commas_as_they_are_and_decodes_back() -> None:
+    """A query may hold `:` and `,` as they are (RFC 3986); every reader leaves them so."""
+    data = toy_data("2026-10-08T20:00:00Z", {"Zoë & Ann+1": 7, "O'Brien %20 #x": 3, "a:b,c": 1})
+    link = bgstats_scan_link(data, "a b.toml")
+    data_part = link.removeprefix(LINK_START)
+    assert ":" in data_part and "," in data_part and "%3A" not in data_part
+    for unsafe in " &+#\"{}[]=?":
+        assert unsafe not in data_part, unsafe
+    query = parse_qs(urlsplit(link).query)
+    assert json.loads(unquote(data_part)) == json.loads(query["data"][0])
+    assert [p["name"] for p in json.loads(query["data"][0])["players"]] == [
+        "Zoë & Ann+1", "O'Brien %20 #x", "a:b,c"]
 
 
 def test_the_length_leaves_out_corrections_and_unknown_times() -> None:

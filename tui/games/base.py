@@ -316,6 +316,9 @@ class GamePlugin:
     # checked against all the game may ask, not the procedure as it stands. (): the ids of
     # the procedure as it stands.
     step_ids: tuple[str, ...] = ()
+    # Every player acts at once, so nobody starts (Race chooses its phases together): the
+    # play loggers are told no player started. Else the session's `first_player` started.
+    nobody_starts: bool = False
     examples: tuple[Example, ...] = ()
     app_keys: tuple[AppKey, ...] = ()
     describe_draw: str = ""  # "module:function(data, draw) -> str" for replay's draw rows

@@ -71,6 +71,23 @@ def start_seat(data: Mapping[str, Any]) -> int | None:
     return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
 
 
+def nobody_starts(game_id: str) -> bool:
+    """Whether the game has no start player: every player acts at once (Race)."""
+    try:
+        return plugin_of(game_id).nobody_starts
+    except KeyError:
+        return False
+
+
+def start_players(data: Mapping[str, Any], count: int) -> list[bool] | None:
+    """Seat by seat, whether the player started: the recorded first player alone, or no one
+    in a game where nobody starts; None when the session doesn't say."""
+    if nobody_starts(str(data["game"])):
+        return [False] * count
+    first = start_seat(data)
+    return None if first is None else [seat == first for seat in range(count)]
+
+
 def comments(data: Mapping[str, Any], result: Result) -> str:
     """Who won and how, as the breakdown says it (a tie and the rule that broke it, ending in
     the winners), after the edition where the game has one."""
@@ -106,13 +123,13 @@ def bgstats_play(data: Mapping[str, Any], file_name: str, *,
         play["expansionPlays"] = [{"name": title} | ({"bggId": found} if found else {})
                                   for title, found in boxes]
     places = {player.name: place for place, player in result.ranking()}
-    first = start_seat(data)
+    started = start_players(data, len(result.players))
     players = []
     for seat, player in enumerate(result.players):
         entry: dict[str, Any] = {"name": player.name, "sourcePlayerId": player.name,
                                  "score": player.total, "winner": player.name in result.winners}
-        if first is not None:
-            entry["startPlayer"] = seat == first
+        if started is not None:
+            entry["startPlayer"] = started[seat]
         players.append(entry | {"rank": places[player.name]})
     play["players"] = players
     return play
@@ -131,6 +148,40 @@ def bgstats_link(data: Mapping[str, Any], file_name: str, *,
     JavaScript's encodeURIComponent does it (every character but letters, digits and
     `-_.!~*'()` as %XX of its UTF-8 bytes), so it decodes back to the JSON exactly."""
     return LINK_START + quote(bgstats_json(data, file_name, result=result), safe="!~*'()")
+
+
+# The play as the QR code carries it, where every character makes the code bigger: what BG
+# Stats' import needs to save it and to match its game and players the next time (the source
+# ids), and what it is (the date, the scores, the winners, who started, the expansions).
+# Left out: the comments, the length, the ranks (BG Stats ranks by the scores) and the game's
+# highestWins/noPoints (its defaults).
+SCAN_FIELDS = ("sourceName", "sourcePlayId", "playDate", "game", "expansionPlays", "players")
+SCAN_GAME_FIELDS = ("name", "sourceGameId", "bggId")
+SCAN_PLAYER_FIELDS = ("name", "sourcePlayerId", "score", "winner", "startPlayer")
+# Besides encodeURIComponent's, the characters a URL's query may hold as they are (RFC 3986),
+# which every reader of a query leaves alone: JSON's many `:` and `,` cost one character
+# instead of three.
+SCAN_SAFE = "!~*'():,"
+
+
+def bgstats_scan_play(data: Mapping[str, Any], file_name: str, *,
+                      result: Result | None = None) -> dict[str, Any]:
+    """The play with only the fields the QR code carries (SCAN_FIELDS)."""
+    play = bgstats_play(data, file_name, result=result)
+    scan = {key: play[key] for key in SCAN_FIELDS if key in play}
+    scan["game"] = {key: play["game"][key] for key in SCAN_GAME_FIELDS if key in play["game"]}
+    scan["players"] = [{key: player[key] for key in SCAN_PLAYER_FIELDS if key in player}
+                       for player in play["players"]]
+    return scan
+
+
+def bgstats_scan_link(data: Mapping[str, Any], file_name: str, *,
+                      result: Result | None = None) -> str:
+    """The shortest link that opens BG Stats' import dialog on this play, for the QR code:
+    the play's scan fields as JSON, with `:` and `,` left as they are."""
+    text = json.dumps(bgstats_scan_play(data, file_name, result=result), ensure_ascii=False,
+                      separators=(",", ":"))
+    return LINK_START + quote(text, safe=SCAN_SAFE)
 
 
 def bgg_play(data: Mapping[str, Any], file_name: str, *,

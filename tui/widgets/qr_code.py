@@ -1,10 +1,15 @@
-"""A link as a QR code drawn in text: two modules to a character cell, in half blocks.
+"""A link as a QR code drawn in text: four modules to a character cell, two across and two
+down, in quadrant blocks (▘▝▖▗▌▐▀▄▚▞▙▟▛▜█ and space).
 
 A QR reader looks for dark modules on a light ground, and without colour the app can't choose
-the terminal's ground: the code is drawn in the terminal's own two colours. On the usual
+the terminal's ground: the code is drawn in the terminal's own two colours, the drawn
+characters one and the spaces the other, so it scans as characters alone. On the usual
 light-on-dark terminal the LIGHT modules, and the quiet zone round the code, are the drawn
 characters, so the phone sees dark modules on light; on a dark-on-light terminal (or theme)
 the dark modules are drawn instead (`dark_drawn`).
+
+A cell is about twice as tall as it is wide, so each module is drawn twice as tall as wide:
+a reader maps the code by its three corner squares and reads it stretched as well as square.
 """
 
 from __future__ import annotations
@@ -20,10 +25,22 @@ from tui.widgets.plain import Plain
 # The light margin round the code, in modules: the four the QR standard asks for.
 QUIET_ZONE = 4
 # The lowest error correction, for the smallest code: a screen shows it flat, sharp and
-# unsoiled. segno raises the level where that needs no larger code.
+# unsoiled. segno raises the level where that needs no larger code. The link is ASCII (its
+# JSON is URL-encoded) with lowercase letters, so segno writes it in byte mode:
+# alphanumeric mode has no lowercase, and its runs in the link are too short for a switch of
+# mode to pay for itself.
 ERROR_LEVEL = "L"
-# (upper module drawn, lower module drawn) -> the character cell that shows both.
-HALF_BLOCKS = {(True, True): "█", (True, False): "▀", (False, True): "▄", (False, False): " "}
+# Modules drawn (upper left, upper right, lower left, lower right) -> the cell that shows them.
+QUADRANTS = {
+    (False, False, False, False): " ", (True, False, False, False): "▘",
+    (False, True, False, False): "▝", (False, False, True, False): "▖",
+    (False, False, False, True): "▗", (True, False, True, False): "▌",
+    (False, True, False, True): "▐", (True, True, False, False): "▀",
+    (False, False, True, True): "▄", (True, False, False, True): "▚",
+    (False, True, True, False): "▞", (True, False, True, True): "▙",
+    (False, True, True, True): "▟", (True, True, True, False): "▛",
+    (True, True, False, True): "▜", (True, True, True, True): "█",
+}
 
 
 def modules(link: str) -> list[list[bool]]:
@@ -42,24 +59,24 @@ def encodable(link: str) -> bool:
 
 
 def code_lines(link: str, *, dark_drawn: bool = False) -> list[str]:
-    """The code as lines of half blocks, each cell one module wide and two modules high.
+    """The code as lines of quadrant blocks, each cell two modules wide and two high.
 
-    An odd last row of modules is paired with one more row of quiet zone.
+    A code is an odd number of modules across: its last row and column are paired with one
+    more of quiet zone.
     """
-    rows = modules(link)
+    rows = [[dark == dark_drawn for dark in row] for row in modules(link)]  # True: drawn
     if len(rows) % 2:
-        rows.append([False] * len(rows[0]))
-    lines = []
-    for upper, lower in zip(rows[::2], rows[1::2], strict=True):
-        lines.append("".join(HALF_BLOCKS[top == dark_drawn, bottom == dark_drawn]
-                             for top, bottom in zip(upper, lower, strict=True)))
-    return lines
+        quiet = not dark_drawn  # a quiet-zone module is light: drawn where light ones are
+        rows = [[*row, quiet] for row in rows] + [[quiet] * (len(rows) + 1)]
+    return ["".join(QUADRANTS[upper[x], upper[x + 1], lower[x], lower[x + 1]]
+                    for x in range(0, len(upper) - 1, 2))
+            for upper, lower in zip(rows[::2], rows[1::2], strict=True)]
 
 
 def code_size(link: str) -> Size:
     """The code's width and height in character cells, quiet zone included."""
-    rows = len(modules(link))
-    return Size(rows, (rows + 1) // 2)
+    cells = (len(modules(link)) + 1) // 2
+    return Size(cells, cells)
 
 
 class QrCode(Plain):

@@ -31,6 +31,7 @@ PLUGIN = GamePlugin(
     bgg_id=28143,
     step_ids=("setup", "options", "end-check-#", "finish-round", "tableau-#", "goals-#",
               "counts-#", "breakdown"),
+    nobody_starts=True,  # every phase is chosen by all players at once
     examples=(Example("rftg-4-players.toml", 0x1BB75CEF, ("Maya", "Jonas", "Priya", "Luis"),
                       ("Luis",)),),
 )
