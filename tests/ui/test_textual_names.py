@@ -149,15 +149,7 @@ async def test_a_screen_is_built_offstage_by_get_screen() -> None:
         assert offstage.is_mounted and offstage not in app.screen_stack
 
 
-@guards("_on_screen_resume")
-def test_a_resumed_screen_is_restyled_by_a_flag_of_screen_resume() -> None:
-    """screens.offstage.Offstage turns off ScreenResume.refresh_styles in Screen's own
-    _on_screen_resume handler."""
-    assert events.ScreenResume().refresh_styles is True
-    assert callable(Screen._on_screen_resume)
-
-
-@guards("_refresh_layout", "_on_timer_update", "_on_idle", "_dirty_widgets", "_layout_required",
+@guards("_refresh_layout", "_on_timer_update", "_dirty_widgets", "_layout_required",
         "_repaint_required", "_check_refresh", "_compositor", "_dirty_regions")
 def test_a_screen_is_laid_out_and_drawn_through_the_names_offstage_screens_call() -> None:
     """screens.offstage.Offstage lays out a screen built ahead (Screen._refresh_layout, its
@@ -168,7 +160,7 @@ def test_a_screen_is_laid_out_and_drawn_through_the_names_offstage_screens_call(
 
     screen = Screen[None]()
     widget = Static()
-    for name in ("_refresh_layout", "_on_timer_update", "_on_idle"):
+    for name in ("_refresh_layout", "_on_timer_update"):
         assert callable(getattr(Screen, name)), name
     assert isinstance(screen._dirty_widgets, set) and screen._layout_required is False
     assert isinstance(screen._compositor, Compositor)
@@ -176,27 +168,6 @@ def test_a_screen_is_laid_out_and_drawn_through_the_names_offstage_screens_call(
     assert callable(Compositor.render_update)
     assert callable(widget._check_refresh)
     assert widget._layout_required is False and widget._repaint_required is False
-
-
-@guards("_message_queue")
-async def test_a_widgets_request_for_a_layout_waits_in_its_screens_queue() -> None:
-    """screens.offstage.Offstage.layout_queued reads the screen's queue (MessagePump's
-    _message_queue, its `values`) for Textual's Layout message, which a widget posts to its
-    screen when it next idles after refresh(layout=True)."""
-    from textual import messages
-
-    class OneText(App[None]):
-        def compose(self) -> ComposeResult:
-            yield Static("one")
-
-    app = OneText()
-    async with app.run_test() as pilot:
-        await pilot.pause()
-        widget = app.screen.query_one(Static)
-        widget.refresh(layout=True)
-        widget._check_refresh()
-        assert any(isinstance(message, messages.Layout)
-                   for message in app.screen._message_queue.values)
 
 
 # public behaviour the app rebuilds (tui.widgets.bindings, tui.widgets.entry, screens.join_wait) --
@@ -285,6 +256,33 @@ async def test_a_screen_being_removed_is_no_longer_displayed_at_once() -> None:
         await removed
     assert (3, False) in seen, seen  # not displayed while its widgets are still there
     assert not any(displayed for left, displayed in seen if left < 3), seen
+
+
+async def test_a_screen_shown_again_is_restyled_only_as_its_own_resume_handler_lets_it() -> None:
+    """screens.offstage.Offstage turns off ScreenResume.refresh_styles in its public handler:
+    Textual runs it before Screen's own, which reads the flag."""
+    restyled: list[str] = []
+
+    class Counted(Screen[None]):
+        keep_styles = False
+
+        def on_screen_resume(self, event: events.ScreenResume) -> None:
+            event.refresh_styles = not self.keep_styles
+
+        def update_node_styles(self, animate: bool = True) -> None:
+            restyled.append("restyled")
+            super().update_node_styles(animate)
+
+    app = App[None]()
+    async with app.run_test() as pilot:
+        for keep_styles in (False, True):
+            restyled.clear()
+            shown = Counted()
+            shown.keep_styles = keep_styles
+            await app.push_screen(shown)
+            await pilot.pause()
+            assert bool(restyled) is not keep_styles, keep_styles
+            await app.pop_screen()
 
 
 # the list is whole ----------------------------------------------------------------------------
