@@ -31,7 +31,6 @@ import tui.widgets
 from tests.helpers import make_test_app
 from tests.rftg_play import FOUR_PLAYERS, saved_session
 from tests.textual_private import private_textual_names
-from tui.shell import memory
 from tui.widgets.bindings import binding_chain
 
 Test = TypeVar("Test", bound=Callable[..., Any])
@@ -44,26 +43,6 @@ def guards(*names: str) -> Callable[[Test], Test]:
             GUARDED[name] = test.__name__
         return test
     return register
-
-
-# the style cache (tui.shell.memory) ----------------------------------------------------------
-@guards("textual._styles_cache")
-async def test_the_style_cache_the_app_empties_holds_each_widget_drawn() -> None:
-    """tui.shell.memory empties the lru_cache on StylesCache.get_inner_outer, whose keys hold
-    each drawn widget's StylesCache (about 4 MiB over a 4-player game: tests/ui/test_garbage)."""
-    cached = memory.styles_cache.StylesCache.get_inner_outer
-    assert isinstance(Static()._styles_cache, memory.styles_cache.StylesCache)
-    assert callable(cached.cache_clear) and cached.cache_info().maxsize == 1024
-    app = App[None]()
-    async with app.run_test() as pilot:
-        await app.mount(Static("drawn"))
-        for _ in range(500):  # until it is drawn
-            if cached.cache_info().currsize:
-                break
-            await pilot.pause(0.01)
-        assert cached.cache_info().currsize > 0
-        memory.forget_drawn_widgets()
-        assert cached.cache_info().currsize == 0
 
 
 # the ordered key path (tui.widgets.key_order) --------------------------------------------------
@@ -283,6 +262,28 @@ async def test_a_screen_shown_again_is_restyled_only_as_its_own_resume_handler_l
             await pilot.pause()
             assert bool(restyled) is not keep_styles, keep_styles
             await app.pop_screen()
+
+
+async def test_a_widget_removed_and_refreshed_lets_go_of_the_lines_it_drew() -> None:
+    """tui.shell.memory.forget_drawn_lines refreshes each widget of a screen that has gone:
+    Textual's style cache would otherwise keep its lines (tests/ui/test_garbage.py)."""
+
+    class OneText(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Static("drawn")
+
+    app = OneText()
+    async with app.run_test() as pilot:
+        widget = app.query_one(Static)
+        for _ in range(500):  # until it is drawn
+            if widget._styles_cache._cache:
+                break
+            await pilot.pause(0.01)
+        assert widget._styles_cache._cache
+        await widget.remove()
+        assert widget._styles_cache._cache  # removing it keeps them
+        widget.refresh()
+        assert not widget._styles_cache._cache
 
 
 # the list is whole ----------------------------------------------------------------------------
