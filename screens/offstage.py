@@ -12,17 +12,18 @@ or the app ends, and the screen's mount handlers, still to run, would then look 
 it no longer has. So a screen still being built is taken down only once it is whole
 (`take_down`), and a screen's mount handlers do not run once the app is ending.
 
-Textual has no public way to build a screen without showing it: `build_offstage` uses
-App._get_screen (what push_screen calls to register and start one), and
-tests/ui/test_textual_names.py fails when an upgrade changes it.
+Textual has no public way to build a screen without showing it, nor to lay out or draw a
+screen not shown: `build_offstage` uses App._get_screen (what push_screen calls to register
+and start one), and the screen's compositor and update routine lay it out and draw it.
+tests/ui/test_textual_names.py fails when an upgrade changes any of them. Where Textual's
+own handlers are joined (a screen shown again, or idle) it is through the public ones.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
-from textual import events, messages
+from textual import events
 from textual.app import App
 from textual.screen import Screen
 from textual.widget import Widget
@@ -58,20 +59,20 @@ class Offstage(Screen[Any]):
             return
         await super().on_event(event)
 
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
         # Textual restyles every widget of a screen it shows again. These are styled as they
         # are built, and each widget whose classes, focus or values change restyles itself;
         # restyling all of them again only delayed the first frame (by about a quarter).
+        # This handler runs before Screen's own, which reads the flag.
         event.refresh_styles = False
-        super()._on_screen_resume(event)
-        self.draw_now()
+        # Drawn once Textual's own handler and what waits in the screen's queue are done: a
+        # widget refilled just before the screen was shown may have asked for a layout there.
+        self.call_later(self.draw_now)
 
     def draw_now(self) -> None:
         """Lay out and draw what changed on this screen at once. Textual learns of a changed
         widget when the widget next idles, and draws on the next tick of its update timer
         (up to a frame later); a screen laid out offstage has only what changed to lay out."""
-        if self.layout_queued():
-            self._layout_required = True
         for widget in self.walk_children(Widget):
             if widget._layout_required:
                 self._layout_required = True
@@ -85,15 +86,7 @@ class Offstage(Screen[Any]):
             self._compositor._dirty_regions.add(self.app.size.region)
         self._on_timer_update()
 
-    def layout_queued(self) -> bool:
-        """Whether a widget's request for a layout waits in the screen's queue: one refilled
-        just before the screen was shown may have sent it, and the screen reads it only once
-        this frame is drawn (it was drawn without the widget's new size)."""
-        queued: Iterable[object] = self._message_queue.values
-        return any(isinstance(message, messages.Layout) for message in queued)
-
-    async def _on_idle(self, event: events.Idle) -> None:
-        await super()._on_idle(event)
+    def on_idle(self) -> None:
         if self.offstage and (self._layout_required or self._dirty_widgets):
             self.lay_out_offstage()
 

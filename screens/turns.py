@@ -13,6 +13,7 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable, Static
@@ -86,7 +87,7 @@ class TurnsScreen(StepScreen):
         self.show()
         self.build_draw_box_soon()
 
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
         self.build_draw_box_soon()  # the last one was used: this turn screen is back
 
     def on_unmount(self) -> None:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.worker import Worker, WorkerState
 
 from screens import STYLESHEETS
@@ -42,7 +43,7 @@ from tui.session.session import Session, now_stamp
 from tui.shell.ahead import StepAhead
 from tui.shell.keys import AppKeys
 from tui.shell.look import Look, steady_cursors
-from tui.shell.memory import release_removed_screens
+from tui.shell.memory import release_removed_screens, widgets_of
 from tui.shell.table_watch import TableWatch, seats_line
 from tui.shell.warm_up import warm_up
 from tui.widgets.key_order import OrderedKeys
@@ -74,6 +75,8 @@ class LastRoundApp(Look, AppKeys, OrderedKeys):
         self.start = (command, game, file)
         self.held = []  # keys typed while a new screen is built (see tui.widgets.key_order)
         self.steps_ahead = StepAhead(self, self)  # screens built while one is read
+        self.stack_shown: list[Screen[Any]] = []  # the screen stack at the last change
+        self.gone_widgets: list[Widget] = []  # the widgets of screens gone since (tui.shell.memory)
         self.setup_look()
 
     def on_mount(self) -> None:
@@ -100,6 +103,7 @@ class LastRoundApp(Look, AppKeys, OrderedKeys):
         self.set_timer(WARM_UP_AFTER, partial(self.run_worker, partial(warm_up, game_id),
                                               name="warm-up", thread=True))
         self.steps_ahead.build_ahead_soon()  # a resumed step's next
+        self.stack_shown = list(self.screen_stack)
         self.screen_change_signal.subscribe(self, self.screen_changed)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
@@ -111,14 +115,18 @@ class LastRoundApp(Look, AppKeys, OrderedKeys):
         """Free what the screen left behind while the player reads the new one, before the
         garbage collector would stop the app for it in the middle of a key, then build the
         next step's screen (tui.shell.ahead). The new screen is drawn first; the old one's
-        timers let go of it a moment after it is removed."""
+        timers let go of it a moment after it is removed, and its widgets of their drawn
+        lines (noted here, while they are still its own: tui.shell.memory)."""
         self.call_after_refresh(self.set_timer, 0.05, self.between_steps)
+        gone = [shown for shown in self.stack_shown if shown not in self.screen_stack]
+        self.stack_shown = list(self.screen_stack)
+        self.gone_widgets += widgets_of(gone)  # while they still have them
         screen.call_later(self.show_table_line)  # once the new screen is built
         if self.is_headless:  # Textual's own fields too (the command palette's search)
             screen.call_later(steady_cursors, screen)
 
     def between_steps(self) -> None:
-        release_removed_screens()
+        release_removed_screens(self.gone_widgets)
         self.steps_ahead.build_ahead()
 
     # what the screens built ahead and the tests read: the keeper's ----------------------------

@@ -46,13 +46,14 @@ async def test_the_step_left_behind_is_freed_once_the_next_is_drawn(tmp_path: Pa
 
 async def test_the_lines_a_finished_step_drew_are_let_go(tmp_path: Path) -> None:
     """Textual's style cache (an lru_cache on a method) would keep each gone widget's drawn
-    lines alive: the app empties it with the step left behind."""
+    lines alive: each widget of the step left behind lets go of them."""
     app = make_test_app(tmp_path, command="new", game="rftg")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        drawn = weakref.ref(app.screen.query_one("#seat-0")._styles_cache)
+        drawn = app.screen.query_one("#seat-0")._styles_cache
+        await until(pilot, lambda: bool(drawn._cache))
         await pilot.press(*"Ada", "tab", *"Bo", "enter")
-        await until(pilot, lambda: drawn() is None)
+        await until(pilot, lambda: not drawn._cache)
 
 
 def test_a_session_opened_from_the_command_line_warms_up_only_its_own_game() -> None:

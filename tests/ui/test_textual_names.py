@@ -31,7 +31,6 @@ import tui.widgets
 from tests.helpers import make_test_app
 from tests.rftg_play import FOUR_PLAYERS, saved_session
 from tests.textual_private import private_textual_names
-from tui.shell import memory
 from tui.widgets.bindings import binding_chain
 
 Test = TypeVar("Test", bound=Callable[..., Any])
@@ -44,26 +43,6 @@ def guards(*names: str) -> Callable[[Test], Test]:
             GUARDED[name] = test.__name__
         return test
     return register
-
-
-# the style cache (tui.shell.memory) ----------------------------------------------------------
-@guards("textual._styles_cache")
-async def test_the_style_cache_the_app_empties_holds_each_widget_drawn() -> None:
-    """tui.shell.memory empties the lru_cache on StylesCache.get_inner_outer, whose keys hold
-    each drawn widget's StylesCache (about 4 MiB over a 4-player game: tests/ui/test_garbage)."""
-    cached = memory.styles_cache.StylesCache.get_inner_outer
-    assert isinstance(Static()._styles_cache, memory.styles_cache.StylesCache)
-    assert callable(cached.cache_clear) and cached.cache_info().maxsize == 1024
-    app = App[None]()
-    async with app.run_test() as pilot:
-        await app.mount(Static("drawn"))
-        for _ in range(500):  # until it is drawn
-            if cached.cache_info().currsize:
-                break
-            await pilot.pause(0.01)
-        assert cached.cache_info().currsize > 0
-        memory.forget_drawn_widgets()
-        assert cached.cache_info().currsize == 0
 
 
 # the ordered key path (tui.widgets.key_order) --------------------------------------------------
@@ -149,15 +128,7 @@ async def test_a_screen_is_built_offstage_by_get_screen() -> None:
         assert offstage.is_mounted and offstage not in app.screen_stack
 
 
-@guards("_on_screen_resume")
-def test_a_resumed_screen_is_restyled_by_a_flag_of_screen_resume() -> None:
-    """screens.offstage.Offstage turns off ScreenResume.refresh_styles in Screen's own
-    _on_screen_resume handler."""
-    assert events.ScreenResume().refresh_styles is True
-    assert callable(Screen._on_screen_resume)
-
-
-@guards("_refresh_layout", "_on_timer_update", "_on_idle", "_dirty_widgets", "_layout_required",
+@guards("_refresh_layout", "_on_timer_update", "_dirty_widgets", "_layout_required",
         "_repaint_required", "_check_refresh", "_compositor", "_dirty_regions")
 def test_a_screen_is_laid_out_and_drawn_through_the_names_offstage_screens_call() -> None:
     """screens.offstage.Offstage lays out a screen built ahead (Screen._refresh_layout, its
@@ -168,7 +139,7 @@ def test_a_screen_is_laid_out_and_drawn_through_the_names_offstage_screens_call(
 
     screen = Screen[None]()
     widget = Static()
-    for name in ("_refresh_layout", "_on_timer_update", "_on_idle"):
+    for name in ("_refresh_layout", "_on_timer_update"):
         assert callable(getattr(Screen, name)), name
     assert isinstance(screen._dirty_widgets, set) and screen._layout_required is False
     assert isinstance(screen._compositor, Compositor)
@@ -176,27 +147,6 @@ def test_a_screen_is_laid_out_and_drawn_through_the_names_offstage_screens_call(
     assert callable(Compositor.render_update)
     assert callable(widget._check_refresh)
     assert widget._layout_required is False and widget._repaint_required is False
-
-
-@guards("_message_queue")
-async def test_a_widgets_request_for_a_layout_waits_in_its_screens_queue() -> None:
-    """screens.offstage.Offstage.layout_queued reads the screen's queue (MessagePump's
-    _message_queue, its `values`) for Textual's Layout message, which a widget posts to its
-    screen when it next idles after refresh(layout=True)."""
-    from textual import messages
-
-    class OneText(App[None]):
-        def compose(self) -> ComposeResult:
-            yield Static("one")
-
-    app = OneText()
-    async with app.run_test() as pilot:
-        await pilot.pause()
-        widget = app.screen.query_one(Static)
-        widget.refresh(layout=True)
-        widget._check_refresh()
-        assert any(isinstance(message, messages.Layout)
-                   for message in app.screen._message_queue.values)
 
 
 # public behaviour the app rebuilds (tui.widgets.bindings, tui.widgets.entry, screens.join_wait) --
@@ -285,6 +235,55 @@ async def test_a_screen_being_removed_is_no_longer_displayed_at_once() -> None:
         await removed
     assert (3, False) in seen, seen  # not displayed while its widgets are still there
     assert not any(displayed for left, displayed in seen if left < 3), seen
+
+
+async def test_a_screen_shown_again_is_restyled_only_as_its_own_resume_handler_lets_it() -> None:
+    """screens.offstage.Offstage turns off ScreenResume.refresh_styles in its public handler:
+    Textual runs it before Screen's own, which reads the flag."""
+    restyled: list[str] = []
+
+    class Counted(Screen[None]):
+        keep_styles = False
+
+        def on_screen_resume(self, event: events.ScreenResume) -> None:
+            event.refresh_styles = not self.keep_styles
+
+        def update_node_styles(self, animate: bool = True) -> None:
+            restyled.append("restyled")
+            super().update_node_styles(animate)
+
+    app = App[None]()
+    async with app.run_test() as pilot:
+        for keep_styles in (False, True):
+            restyled.clear()
+            shown = Counted()
+            shown.keep_styles = keep_styles
+            await app.push_screen(shown)
+            await pilot.pause()
+            assert bool(restyled) is not keep_styles, keep_styles
+            await app.pop_screen()
+
+
+async def test_a_widget_removed_and_refreshed_lets_go_of_the_lines_it_drew() -> None:
+    """tui.shell.memory.forget_drawn_lines refreshes each widget of a screen that has gone:
+    Textual's style cache would otherwise keep its lines (tests/ui/test_garbage.py)."""
+
+    class OneText(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Static("drawn")
+
+    app = OneText()
+    async with app.run_test() as pilot:
+        widget = app.query_one(Static)
+        for _ in range(500):  # until it is drawn
+            if widget._styles_cache._cache:
+                break
+            await pilot.pause(0.01)
+        assert widget._styles_cache._cache
+        await widget.remove()
+        assert widget._styles_cache._cache  # removing it keeps them
+        widget.refresh()
+        assert not widget._styles_cache._cache
 
 
 # the list is whole ----------------------------------------------------------------------------

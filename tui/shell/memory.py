@@ -3,26 +3,37 @@
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterable
 
-# Private: Textual offers no public way to empty this cache, and emptying it keeps about
-# 4 MiB off the peak of a 4-player game (tests/perf/bench_memory.py: 44.7 MiB, 48.6 without);
-# tests/ui/test_textual_names.py fails when an upgrade changes it.
-import textual._styles_cache as styles_cache
+from textual.screen import Screen
+from textual.widget import Widget
 
 
-def release_removed_screens() -> None:
-    """Once a screen has gone, give back what only it held (about 6 MiB over a whole
-    4-player Race for the Galaxy end of game). A screen's widgets form reference cycles that
-    only a full collection frees, which may not come for many screens."""
-    forget_drawn_widgets()
+def widgets_of(screens: Iterable[Screen[object]]) -> list[Widget]:
+    """Each widget of `screens`, the screens too: a screen taken away is soon left without
+    its widgets (see forget_drawn_lines)."""
+    return [widget for screen in screens for widget in screen.walk_children(Widget,
+                                                                             with_self=True)]
+
+
+def release_removed_screens(gone: list[Widget]) -> None:
+    """Once screens have gone (`gone`: their widgets, emptied here), give back what only they
+    held (about 6 MiB over a whole 4-player Race for the Galaxy end of game). A screen's
+    widgets form reference cycles that only a full collection frees, which may not come for
+    many screens."""
+    forget_drawn_lines(gone)
+    gone.clear()
     gc.collect()
 
 
-def forget_drawn_widgets() -> None:
-    """Let go of the widgets Textual's style cache holds after they are gone.
+def forget_drawn_lines(widgets: Iterable[Widget]) -> None:
+    """Let widgets that are gone drop the lines they drew.
 
-    StylesCache.get_inner_outer is cached with functools.lru_cache on the method, so each
-    cache key holds a widget's StylesCache, and with it every line the widget drew, for up
-    to 1024 widgets. Widgets still shown refill it as they draw.
+    Textual's style cache keeps each widget's cache of drawn lines for up to 1024 widgets
+    after they are gone (a functools.lru_cache on a method, keyed by it): about 4 MiB over a
+    4-player game (tests/perf/bench_memory.py). A widget refreshed lets go of its lines, and
+    one already removed does only that (a widget still running would also be woken to draw
+    again, in the middle of a key: so this waits until its screen has gone).
     """
-    styles_cache.StylesCache.get_inner_outer.cache_clear()
+    for widget in widgets:
+        widget.refresh()
