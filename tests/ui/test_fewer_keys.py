@@ -1,5 +1,5 @@
-"""Keys the table no longer presses: a count of nothing left empty, and the phases nobody
-chose passed with one key."""
+"""Keys the table no longer presses: a count of nothing left empty, the phases nobody chose
+passed with one key, and the steps a correction leaves as they were skipped."""
 
 from __future__ import annotations
 
@@ -57,3 +57,21 @@ async def test_the_phases_nobody_chose_pass_with_one_key(saves: Path) -> None:
         await press(pilot, "space", "enter")
         assert step_id(app) == "tableau-0"
 
+
+async def test_going_on_after_a_correction_skips_the_steps_it_left_alone(saves: Path) -> None:
+    """At Bo's counts, back to Ada's counts to fix her chips: Enter goes straight back to
+    Bo's counts, not through Bo's tableau again."""
+    path = saved_session(saves, FOUR_PLAYERS, upto="counts-1")
+    async with make_test_app(saves, command="resume", file=path).run_test(size=SIZE) as pilot:
+        app = pilot.app
+        await pilot.pause()
+        await press(pilot, "escape", "escape")
+        assert step_id(app) == "counts-0"
+        await press(pilot, "enter")  # unchanged: one step on, as before
+        assert step_id(app) == "tableau-1"
+        await press(pilot, "escape")
+        chips = app.screen.query_one("#field-chips", Input)
+        chips.value = "12"
+        await press(pilot, "enter")
+        assert step_id(app) == "counts-1"
+    assert read_session(path)["players"][0]["chips"] == 12
