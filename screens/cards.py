@@ -1,10 +1,10 @@
 """Race for the Galaxy: one player's tableau, picked by name, or two quick numbers.
 
-Type a few letters, Enter adds the highlighted card; Enter on an empty search confirms.
-The rules module finds the names and refuses unknown cards or too many copies. When the
-letters spell no card, the list holds only guesses: Enter refuses once and names them,
-and adds the highlighted guess only when pressed again or after choosing with the arrows.
-A suggestion whose copies are all in tableaux is marked in words ("all 2 used").
+Type a few letters: the line under the list names the card Enter adds (the rules module's
+pick among the cards the deck still has); Enter on an empty search confirms. Letters several
+cards share, or only guesses at a misspelt name, add nothing on the first Enter: it names
+them, and Enter again (or the arrows) picks the highlighted one. A suggestion whose copies
+are all in tableaux is marked in words ("all 2 used").
 
 Tab moves into the tableau list: ↑ ↓ choose any card, Delete removes it, Enter opens the
 search to replace it (the card typed then takes its place). The player's points so far
@@ -25,14 +25,16 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from screens.cards_lines import CardLines
 from screens.cards_list import TableauEditing
 from screens.step import StepScreen
 from tui.games.base import PlayerScore, RulesError, Step
 from tui.games.rftg import cards as rftg_cards
 from tui.games.rftg.expansions import boxes_in
+from tui.games.rftg.picking import Pick, pick, remaining_cards
 from tui.games.rftg.quick_entry import QUICK_FIELDS
-from tui.games.rftg.search import matching_cards, search_cards, unknown_card_message
-from tui.games.rftg.tableau import tableau_problems, used_up
+from tui.games.rftg.search import unknown_card_message
+from tui.games.rftg.tableau import tableau_problems
 from tui.records.running_total import total_text
 from tui.session.drafts import DraftValues
 from tui.session.session import Session, session_copy
@@ -83,7 +85,7 @@ class CardsScreen(TableauEditing):
         self.cards: list[str] = list(self.known.get("tableau", []))
         self.edition = str(self.session.data.get("edition", rftg_cards.DEFAULT_EDITION))
         self.boxes = boxes_in(self.session.data)  # the expansions whose cards are in play
-        self.spelled: set[str] = set()  # suggestions the typed letters spell (not guesses)
+        self.found = Pick((), None, frozenset(), ())  # what the typed letters find
         self.suggested_for: str | None = None  # the search the list shows suggestions for
         self.picked = False  # the player chose among the suggestions (arrows, or a refusal)
         self.replacing: int | None = None  # the card the next one typed takes the place of
@@ -128,6 +130,7 @@ class CardsScreen(TableauEditing):
                 suggestions = OptionList(id="suggestions", markup=False)
                 suggestions.can_focus = False  # the arrows in the search move it; Tab passes
                 yield suggestions
+                yield Plain(id="enter-adds")  # the card Enter adds, before it is pressed
             with Vertical(id="tableau"):
                 yield Plain(id="tableau-heading")
                 yield Plain(id="tableau-total")  # beside the cards it counts
@@ -167,20 +170,27 @@ class CardsScreen(TableauEditing):
         self.suggested_for = query
         options = self.query_one("#suggestions", OptionList)
         options.clear_options()
-        self.spelled = set(matching_cards(query, SUGGESTIONS, self.boxes))
         self.picked = False
-        # Letters or digits are needed: punctuation alone would list the alphabet's first cards.
-        typed = any(ch.isalnum() for ch in query)
-        found = search_cards(query, SUGGESTIONS, self.boxes) if typed else []
-        options.add_options(Option(self.card_label(name), id=name) for name in found)
-        if found:
+        remaining = remaining_cards(self.kept_cards(), self.elsewhere(), self.boxes)
+        self.found = pick(query, remaining, SUGGESTIONS, self.boxes)
+        lines = self.lines()
+        options.add_options(Option(lines.suggestion(name), id=name) for name in self.found.listed)
+        if self.found.listed:
             options.highlighted = 0
+        self.show_enter_adds()
 
-    def card_label(self, name: str) -> str:
-        card = rftg_cards.card(name, self.edition, self.boxes)
-        worth = "? VP" if card.bonus and not card.vp else f"{card.vp} VP"
-        used = used_up(name, self.kept_cards(), self.elsewhere(), self.boxes)
-        return f"{name}  ({card.kind}, {worth})" + (f" · {used}" if used else "")
+    def highlighted_card(self) -> str | None:
+        options = self.query_one("#suggestions", OptionList)
+        at = options.highlighted
+        return None if at is None else str(options.get_option_at_index(at).id)
+
+    def show_enter_adds(self) -> None:
+        """Under the list, what Enter will do with the letters typed."""
+        text = self.lines().enter_adds(self.found, self.highlighted_card(), self.picked)
+        self.query_one("#enter-adds", Static).update(text)
+
+    def lines(self) -> CardLines:
+        return CardLines(self.edition, self.boxes, self.kept_cards(), self.elsewhere())
 
     def kept_cards(self) -> list[str]:
         """The cards a new one joins: all listed, less the one being replaced."""
@@ -191,6 +201,7 @@ class CardsScreen(TableauEditing):
         if options.option_count:
             options.highlighted = ((options.highlighted or 0) + delta) % options.option_count
             self.picked = True
+            self.show_enter_adds()
 
     def action_confirm(self) -> None:
         """Enter adds the highlighted card while a search is typed, else confirms the step
@@ -212,13 +223,15 @@ class CardsScreen(TableauEditing):
             self.say(unknown_card_message(typed, boxes=self.boxes))
             return False
         name = str(options.get_option_at_index(options.highlighted).id)
-        if name not in self.spelled and not self.picked:
-            # Only guesses at a misspelt or unknown name: say so before adding one.
-            self.picked = True
-            self.say(unknown_card_message(typed, boxes=self.boxes)
-                     + " Enter adds the highlighted one.")
-            return False
-        return self.add_card(name)
+        if self.picked or (name not in self.found.rivals and name in self.found.spelled):
+            return self.add_card(name)  # named, chosen, or used up (add_card says so)
+        # Letters several cards left share, or only guesses: the player chooses, not Enter.
+        self.picked = True
+        self.show_enter_adds()
+        self.say(self.lines().not_named(typed, self.found, name)
+                 or unknown_card_message(typed, boxes=self.boxes) + " Enter adds the "
+                 "highlighted one.")
+        return False
 
     def add_pasted(self, text: str) -> None:
         """Each name of a pasted list, as if typed and confirmed with Enter; at the first one

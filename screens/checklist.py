@@ -17,10 +17,11 @@ from tui.widgets.key_order import focus_now
 class ChecklistScreen(StepScreen):
     @classmethod
     def step_layout(cls, step: Step) -> Hashable | None:
-        return tuple(step.items), bool(step.text)
+        return tuple(step.items), step.passable, bool(step.text)
 
     def compose_body(self) -> ComposeResult:
-        yield Checklist(self.step.items, done=self.done(), id="checklist")
+        yield Checklist(self.step.items, done=self.done(), passable=self.step.passable,
+                        id="checklist")
 
     def done(self) -> bool:
         """Every item shows ticked once the step is confirmed (or only read)."""
@@ -29,16 +30,20 @@ class ChecklistScreen(StepScreen):
     def fill(self) -> None:
         checklist = self.query_one(Checklist)
         checklist.ticked = frozenset(range(len(checklist.items)) if self.done() else ())
+        checklist.passed = frozenset()
         checklist.cursor = 0
 
     def draft(self) -> DraftValues | None:
         checklist = self.query_one(Checklist)
-        return {"ticked": sorted(checklist.ticked), "cursor": checklist.cursor}
+        return {"ticked": sorted(checklist.ticked), "passed": sorted(checklist.passed),
+                "cursor": checklist.cursor}
 
     def restore(self, values: DraftValues) -> None:
         checklist = self.query_one(Checklist)
         ticked = [int(item) for item in values["ticked"]]
+        passed = [int(item) for item in values.get("passed", [])]
         checklist.ticked = frozenset(i for i in ticked if 0 <= i < len(checklist.items))
+        checklist.passed = frozenset(passed) & checklist.passable
         checklist.cursor = max(0, min(len(checklist.items) - 1, int(values["cursor"])))
 
     def focus_first(self) -> None:
@@ -46,6 +51,7 @@ class ChecklistScreen(StepScreen):
 
     def values(self) -> dict[str, Any] | None:
         if not self.query_one(Checklist).complete:
-            self.say("Tick each item with Space once the table has done it")
+            self.say("Tick each item with Space once the table has done it"
+                     + (" (n passes the phases nobody chose)" if self.step.passable else ""))
             return None
         return {}  # the log entry itself records that the table did every item

@@ -68,7 +68,7 @@ class FormScreen(StepScreen):
     def step_layout(cls, step: Step) -> Hashable | None:
         # A choice's options are not part of it (the players' names, before they are
         # confirmed): they are offered again as the step is filled.
-        fields = tuple((f.key, f.kind, f.label, f.group) for f in step.fields)
+        fields = tuple((f.key, f.kind, f.label, f.group, f.blank) for f in step.fields)
         return fields, bool(step.text), step.player is None
 
     def on_mount(self) -> None:
@@ -174,7 +174,9 @@ class FormScreen(StepScreen):
         if field.kind == "choice":
             return Choice(field.choices, shown, id=wid)
         # Every character typed stays in the field; what is wrong is said under it.
-        return Entry(shown or "", id=wid, classes="number" if field.kind == "int" else "")
+        blank = "" if field.blank is None else str(field.blank)  # what empty stands for
+        return Entry(shown or "", id=wid, classes="number" if field.kind == "int" else "",
+                     placeholder=blank)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         """A number field says at once when a character can't be part of a whole number

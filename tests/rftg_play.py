@@ -21,7 +21,7 @@ from textual.widgets import Static
 
 from tests.helpers import FIXED_TIME
 from tui.games import player_range
-from tui.games.rftg.search import matching_cards
+from tui.games.rftg.picking import remaining_cards, shortest_letters
 from tui.session.files import write_session
 from tui.session.session import Session
 
@@ -140,12 +140,9 @@ def two_players(ada: tuple[int, int], bo: tuple[int, int]) -> Table:
 
 
 def letters_for(name: str) -> str:
-    """The fewest first letters (three at least, as people type) that list a card first."""
-    for end in range(3, len(name) + 1):
-        typed = name[:end]
-        if not typed.endswith(" ") and matching_cards(typed, 1) == [name]:
-            return typed
-    return name
+    """The fewest letters that name a base-game card with the whole deck left: they name it
+    as long as it is left, so one Enter adds it at any point of an entry."""
+    return shortest_letters(name, remaining_cards(()))
 
 
 async def press(pilot: Pilot[Any], *keys: str) -> None:

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from tests.perf.measure import BARE, LASTROUND, Tmux, compile_sources, percentile, report
+from tests.rftg_play import letters_for
 
 RFTG_CARDS = ("Old Earth", "Galactic Federation", "Gem World", "Space Marines", "New Sparta",
               "Alien Tech Institute", "Mining League", "Rebel Base")
@@ -29,7 +30,7 @@ def rftg_keys() -> Iterable[str]:
     for seat in range(2):
         cards = RFTG_CARDS[seat * 4: seat * 4 + 4]
         for card in cards:
-            yield from [*card[:5].replace(" ", ""), "Enter"]
+            yield from [*letters_for(card), "Enter"]
         yield "Enter"
         yield from [*"9", "Tab", "3", "Tab", "1", "Enter"]
 

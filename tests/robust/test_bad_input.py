@@ -35,9 +35,11 @@ class Bad:
     typed: bool = False  # typed key by key; otherwise pasted
 
 
-def numbers(low: int, high: int, digits: int) -> tuple[Bad, ...]:
+def numbers(low: int, high: int, digits: int, *, blank_is_zero: bool = False
+            ) -> tuple[Bad, ...]:
+    """Values no number field takes; an empty one, unless empty means 0 (a count)."""
     return (
-        Bad("", "enter a number"),
+        *(() if blank_is_zero else (Bad("", "enter a number"),)),
         Bad("abc", "whole numbers only", typed=True),  # kept as typed, and named at once
         Bad(str(low - 1), f"must be at least {low}"),
         Bad("9" * digits, f"must be at most {high}"),
@@ -81,7 +83,7 @@ class Field:
 RFTG_SEATS = ("Ada", "Bo", "Cy", "Dee")
 RFTG_FIELDS = [
     Field("rftg", "end-check-0", "largest_tableau", numbers(0, 114, 8)),
-    *[Field("rftg", "counts-0", key, numbers(0, high, 8),
+    *[Field("rftg", "counts-0", key, numbers(0, high, 8, blank_is_zero=True),
             tuple((k, "1") for k in ("chips", "hand", "goods") if k != key))
       for key, high in (("chips", 200), ("hand", 10), ("goods", 60))],
     Field("rftg", "tableau-0", "tableau_vp", numbers(0, 200, 5), (("bonus_vp", "3"),)),

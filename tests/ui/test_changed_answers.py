@@ -90,7 +90,8 @@ async def test_a_change_undoing_nothing_is_not_asked_about(saves: Path) -> None:
         app.screen.query_one("#seat-1", Input).value = "Cy"  # Bo has no points yet
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, ChecklistScreen)
+        # Not asked, and on to the first step left to answer (past the round, done already).
+        assert isinstance(app.screen, FormScreen) and app.screen.step.id == "points-1"
 
 
 async def test_esc_back_and_enter_again_on_unchanged_steps_records_nothing(saves: Path) -> None:

@@ -139,8 +139,13 @@ async def last_counts_foreseen(pilot: Pilot[Any]) -> BreakdownScreen:
     ahead = await built_ahead(pilot)
     assert isinstance(ahead, BreakdownScreen)
     await type_last_counts(pilot)
+    # The scores of every count typed: an empty count is 0, so scores were foreseen before
+    # (with the counts on screen at each pause in the typing).
+    shown = pilot.app.screen
+    assert isinstance(shown, FormScreen) and shown.typed_values() is not None
+    typed = shown.session.foresee(shown.step, shown.typed_values() or {})
     for _ in range(500):
-        if ahead.query_one("#winner", Static).content:
+        if ahead.shown is not None and ahead.shown[0] == typed:
             return ahead
         await pilot.pause(0.02)
     raise AssertionError("the scores typed were never foreseen")

@@ -16,6 +16,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from screens.checklist import ChecklistScreen
+from screens.form import FormScreen
 from tests.helpers import make_test_app
 from tui.session import safekeeping
 from tui.session.files import read_session
@@ -57,13 +58,12 @@ async def test_the_file_and_its_companions_move_to_the_new_players_names(saves: 
         app.screen.query_one("#seat-1", Input).value = "Cy"
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, ChecklistScreen)
+        # On to Ada's points, the first step left to answer (the round stands as done).
+        assert isinstance(app.screen, FormScreen) and app.screen.step.id == "points-0"
         assert {p.name for p in saves.glob("*.toml")} == {SECOND}
         assert hidden(saves) == {f".{SECOND}.bak", f".{SECOND}.lock"}
         assert app.session is not None and app.session.path == saves / SECOND
         assert [p["name"] for p in read_session(saves / SECOND)["players"]] == ["Ada", "Cy"]
-        await pilot.press("enter")  # the round as it was: nothing to save
-        await pilot.pause()
         await pilot.press(*"12", "tab", "3", "enter")  # the next save: to the new name
         await pilot.pause()
         assert read_session(saves / SECOND)["log"][-1]["values"]["points"] == 12

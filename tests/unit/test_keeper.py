@@ -117,8 +117,21 @@ def test_a_change_that_undoes_later_answers_is_asked_first(saves: Path,
     asked = keeper.confirm(step(keeper, "setup"), reseated)
     assert asked == AskFirst("Seating the table again drops the points entered for Ada.")
     assert on_disk(keeper) == before, "nothing changes until the table agrees"
+    # What it undid is walked through again from the next step.
     assert keeper.confirm(step(keeper, "setup"), reseated, undo_agreed=True) == Next(1)
     assert [p["name"] for p in on_disk(keeper)["players"]] == ["Bo", "Cy"]
+
+
+def test_after_a_change_the_steps_it_left_alone_are_skipped(saves: Path,
+                                                            keepers: list[Keeper]) -> None:
+    """Back at the setup from Bo's points, a new colour undoes nothing: on to Bo's points.
+    Confirmed unchanged, a step goes on one step, as before."""
+    keeper = seated(saves, keepers)
+    keeper.confirm(step(keeper, "round"), {})
+    keeper.confirm(step(keeper, "points-0"), points(12))
+    assert keeper.confirm(step(keeper, "setup"), PLAYERS) == Next(1)
+    assert keeper.confirm(step(keeper, "setup"), {**PLAYERS, "colour": "blue"}) == Next(3)
+    assert keeper.confirm(step(keeper, "round"), {}) == Next(2)
 
 
 def test_the_last_value_finishes_the_game_in_the_same_save(saves: Path,

@@ -58,6 +58,9 @@ class Field:
     # Above this a value is asked about (Enter again keeps it), not refused: a bound the rules
     # don't give, only the highest value seen (Galileo's row multipliers).
     usual_maximum: int | None = None
+    # What a number field left empty means, where the rules allow it (a count of nothing:
+    # no chips, no goods), shown in the empty field; None: a number must be typed.
+    blank: int | None = None
 
     def with_default(self, default: Any) -> Field:
         """This field showing `default`. What dataclasses.replace does at a fifth of its cost
@@ -86,6 +89,8 @@ class Step:
     text: str = ""
     help: str = ""
     items: tuple[str, ...] = ()
+    # A checklist's items the table may pass in one go: nothing to do (a phase nobody chose).
+    passable: frozenset[int] = frozenset()
     pause_before: bool = False
 
 

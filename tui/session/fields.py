@@ -20,6 +20,8 @@ class Invalid(ValueError):
 
 def parse_int(field: Field, raw: str) -> int:
     text = raw.strip()
+    if not text and field.blank is not None:
+        return field.blank
     if not text:
         raise Invalid(f"{field.label}: enter a number")
     try:

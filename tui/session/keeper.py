@@ -137,6 +137,8 @@ class Keeper:
         players_before = session.players
         if self.table is not None and values.get("players", players_before) != players_before:
             return Refused(TABLE_KEEPS_NAMES, "players")
+        # Gone back to and changed, undoing nothing: the later steps stand as confirmed.
+        corrected = not undo_agreed and step.id in session.confirmed()
         try:
             changed = session.confirm(step, values, at=self.clock(), partial=partial)
         except RulesError as error:
@@ -144,12 +146,14 @@ class Keeper:
         if partial:
             why = self.save()
             return Stay() if why is None else NotSaved(why)
-        return self.save_confirmed(session, step, changed, players_before)
+        return self.save_confirmed(session, step, changed, players_before,
+                                   corrected=corrected and changed)
 
     def save_confirmed(self, session: Session, step: Step, changed: bool,
-                       players_before: list[str]) -> Confirmed:
+                       players_before: list[str], *, corrected: bool = False) -> Confirmed:
         """Save a confirmed step (finishing the game when it was the last) and say what
-        comes next."""
+        comes next: the next step, or after a correction that undid nothing, the first
+        step not yet confirmed."""
         if (session.completes(step) or self.table_finishes()) and not session.finished:
             with suppress(RulesError):  # it does not total: the breakdown says why
                 session.finish_with_breakdown(at=self.clock())
@@ -164,6 +168,8 @@ class Keeper:
             return Finished(note)
         steps = session.steps()
         index = session.index_of(step.id) + 1
+        if corrected:
+            index = max(index, session.resume_index())
         if self.table is not None:  # the host's next step skips what the players entered
             from tui.session.table_offers import next_for_host
 

@@ -156,6 +156,7 @@ def _finish_round_step(data: Mapping[str, Any]) -> Step:
         kind="checklist",
         items=(*phases, *before, f"Discard down to {HAND_LIMIT} cards at the end of the round",
                *after),
+        passable=frozenset(range(len(phases))),  # a phase nobody chose does not take place
         text=(
             (f"{verdict}\n\n" if verdict else "")
             + "Play out whatever is left of this round, phases in this order; only the "
@@ -196,6 +197,7 @@ COUNT_FIELDS = (
         "VP chips",
         "int",
         minimum=0,
+        blank=0,
         maximum=200,
         help="All chips collected, counting any handed out beyond the pool at the end.",
     ),
@@ -204,6 +206,7 @@ COUNT_FIELDS = (
         "Cards in hand",
         "int",
         minimum=0,
+        blank=0,
         maximum=HAND_LIMIT,
         help=f"After the end-of-round discard down to {HAND_LIMIT}.",
     ),
@@ -212,6 +215,7 @@ COUNT_FIELDS = (
         "Goods on worlds",
         "int",
         minimum=0,
+        blank=0,
         maximum=60,
         help="Goods still sitting on worlds.",
     ),

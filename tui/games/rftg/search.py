@@ -145,13 +145,36 @@ def matching_cards(query: str, limit: int = 10, boxes: tuple[str, ...] = ()) -> 
     return _matching(query_words, boxes)[:limit] if query_words else []
 
 
-def _matching(query_words: tuple[str, ...], boxes: tuple[str, ...] = ()) -> list[str]:
+def spelled_ranks(query: str, boxes: tuple[str, ...] = ()) -> dict[str, tuple[int, int]]:
+    """Each card the typed letters spell, with how (lower is better: (0, 0) is the name or
+    an alias itself, and the first number is the way it is spelled: see `_match_rank`)."""
+    query_words = _words(query)
+    return _ranks(query_words, boxes) if query_words else {}
+
+
+def _ranks(query_words: tuple[str, ...], boxes: tuple[str, ...] = ()) -> dict[str, tuple[int, int]]:
     best: dict[str, tuple[int, int]] = {}
     for spelling in _spellings(boxes):
         rank = _match_rank(query_words, spelling)
         if rank is not None and rank < best.get(spelling.name, (99, 0)):
             best[spelling.name] = rank
+    return best
+
+
+def _matching(query_words: tuple[str, ...], boxes: tuple[str, ...] = ()) -> list[str]:
+    best = _ranks(query_words, boxes)
     return sorted(best, key=lambda name: (best[name], len(name), name))
+
+
+def spellings_of(name: str, boxes: tuple[str, ...] = ()) -> tuple[tuple[str, ...], ...]:
+    """The words of a card's name and of each of its aliases, as the search reads them."""
+    return tuple(s.words for s in _spellings(boxes) if s.name == name)
+
+
+def guesses(query: str, limit: int, boxes: tuple[str, ...] = ()) -> list[str]:
+    """Cards whose names are close to a misspelt query, closest first."""
+    query_words = _words(query)
+    return _misspelled(" ".join(query_words), limit, boxes) if query_words else []
 
 
 def _misspelled(text: str, limit: int, boxes: tuple[str, ...] = ()) -> list[str]:

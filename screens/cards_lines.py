@@ -1,0 +1,54 @@
+"""What the card picker says of a card: its suggestion line, and the line naming the card
+Enter adds (or why Enter adds none yet)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tui.games.rftg.cards import Card, card
+from tui.games.rftg.picking import Pick
+from tui.games.rftg.tableau import used_up
+from tui.games.words import join_names
+
+
+class CardLines:
+    """The lines for one tableau being typed: its cards, and the other players'."""
+
+    def __init__(self, edition: str, boxes: tuple[str, ...], kept: Sequence[str],
+                 elsewhere: Sequence[str]) -> None:
+        self.edition, self.boxes = edition, boxes
+        self.kept, self.elsewhere = kept, elsewhere
+
+    def worth(self, found: Card) -> str:
+        return "? VP" if found.bonus and not found.vp else f"{found.vp} VP"
+
+    def used(self, name: str) -> str:
+        return used_up(name, self.kept, self.elsewhere, self.boxes)
+
+    def suggestion(self, name: str) -> str:
+        """"Gem World  (world, 1 VP) · all 2 used"."""
+        found = card(name, self.edition, self.boxes)
+        used = self.used(name)
+        return f"{name}  ({found.kind}, {self.worth(found)})" + (f" · {used}" if used else "")
+
+    def enter_adds(self, found: Pick, highlighted: str | None, picked: bool) -> str:
+        """What Enter does with the highlighted suggestion, said before it is pressed."""
+        if highlighted is None:
+            return ""
+        if highlighted == found.named or picked:
+            used = self.used(highlighted)
+            worth = self.worth(card(highlighted, self.edition, self.boxes))
+            return f"{highlighted}: {used}" if used else f"Enter adds {highlighted}, {worth}"
+        if found.rivals:
+            return f"{len(found.rivals)} cards match: type on, or ↓ ↑ to choose"
+        if highlighted in found.spelled:
+            return f"{highlighted}: {self.used(highlighted)}"
+        return "No card matches: ↓ ↑ to choose a guess"
+
+    def not_named(self, typed: str, found: Pick, highlighted: str) -> str:
+        """Why one Enter added nothing, when several cards left share the letters ("" when
+        they spell none: only guesses)."""
+        if not found.rivals:
+            return ""
+        return (f'"{typed.strip()}" spells {join_names(list(found.rivals), "and")}: type on, '
+                f"or Enter again adds {highlighted} (↓ ↑ choose another)")
