@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from tests.fresh_python import python_output
 from tui.games.base import RulesError
-from tui.games.rftg.bonuses import six_dev_bonuses
+from tui.games.rftg.bonuses import Bonus, six_dev_bonuses
 from tui.games.rftg.cards import (
     BOXES,
     all_cards,
@@ -252,4 +252,25 @@ def test_a_box_table_scores_printed_vp_and_no_bonus_counts_a_card_twice(
         listed = Counter(seat["tableau"])
         for found in six_dev_bonuses(seat["tableau"], edition=edition, boxes=boxes,
                                      chips=entry.chips, goods=entry.goods):
-            assert Counter(found.counted) <= listed, found.card
+            assert Counter(found.counted) - strength_sources(found) <= listed, found.card
+
+
+def strength_sources(found: Bonus) -> Counter[str]:
+    """The cards a Military term counts ("Military: Rebel Freedom Fighters +1, …"). A card
+    scores under one category at most ([engine] get_score_bonus stops at its first matching
+    bonus line), but the Military total is a term of its own: Universal Peace Institute counts
+    Rebel Freedom Fighters as a military world and again for its +1 Military."""
+    listed = next((d.removeprefix("Military: ") for d in found.details
+                   if d.startswith("Military: ")), "")
+    return Counter(part.rsplit(" ", 1)[0] for part in listed.split(", ") if part)
+
+
+def test_universal_peace_institute_counts_a_military_world_and_its_military_apart() -> None:
+    """[engine] Universal Peace Institute: +1 per military world (V:1:MILITARY, one line per
+    card), +1 per point of negative Military (V:1:NEGATIVE_MILITARY, the total apart), +2 for
+    Pan-Galactic Mediator. Rebel Freedom Fighters (a military world, +1 Military) with the
+    Institute (-2 Military): 1 for the world, and the total Military -1 gives +1."""
+    boxes = ("gathering-storm", "rebel-vs-imperium", "brink-of-war")
+    (found,) = six_dev_bonuses(["Rebel Freedom Fighters", "Universal Peace Institute"],
+                               boxes=boxes)
+    assert found.points == 2
