@@ -10,9 +10,10 @@ are mixed in from tui.shell."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
@@ -47,6 +48,10 @@ from tui.shell.table_watch import TableWatch, seats_line
 from tui.shell.warm_up import warm_up
 from tui.widgets.key_order import OrderedKeys
 
+if TYPE_CHECKING:
+    from screens.host_seat import TableOpening
+    from tui.shell.phones import PhoneServer
+
 WARM_UP_AFTER = 0.3  # seconds after the first screen is mounted
 
 
@@ -74,6 +79,7 @@ class LastRoundApp(Look, AppKeys, OrderedKeys):
         self.start = (command, game, file)
         self.held = []  # keys typed while a new screen is built (see tui.widgets.key_order)
         self.steps_ahead = StepAhead(self, self)  # screens built while one is read
+        self.phones: PhoneServer | None = None  # `lastround serve` for the open table
         self.setup_look()
 
     def on_mount(self) -> None:
@@ -271,6 +277,7 @@ class LastRoundApp(Look, AppKeys, OrderedKeys):
         session = self.session
         assert session is not None
         self.table_watch.stop()
+        self.stop_phones()
         self.show_step(len(session.steps()) - 1,
                        said="✓ Saved: the game is finished (replay it from the list).")
 
@@ -278,6 +285,7 @@ class LastRoundApp(Look, AppKeys, OrderedKeys):
         """Nothing more is written to the open session: its lock goes (an open table stays
         open: the players keep their seats and drafts until the host resumes)."""
         self.table_watch.stop()
+        self.stop_phones()
         self.steps_ahead.drop_ahead()
         self.keeper.close()
 
@@ -310,14 +318,18 @@ class LastRoundApp(Look, AppKeys, OrderedKeys):
     # the table (table mode) -----------------------------------------------------------------
     def action_open_table(self) -> None:  # F4 (tui.shell.keys)
         from screens.host_seat import HostSeatScreen
+        from tui.shell.phones import can_serve
 
         if self.keeper.can_open_table() and self.session is not None:
-            self.push_screen(HostSeatScreen(self.session.players), self.open_table)
+            self.push_screen(HostSeatScreen(self.session.players, phones=can_serve()),
+                             self.open_table)
 
-    def open_table(self, host_seat: int | None) -> None:
-        """Open the table, keeping `host_seat` (-1: none) for this screen; None: no table."""
-        if host_seat is None or not self.keeper.can_open_table():
+    def open_table(self, opening: TableOpening | None) -> None:
+        """Open the table, keeping the host's seat (-1: none) for this screen, and serve it
+        to phones if asked; None: no table."""
+        if opening is None or not self.keeper.can_open_table():
             return
+        host_seat = opening.host_seat
         why = self.keeper.open_table(host_seat if host_seat >= 0 else None)
         if why is not None:
             self.notify(f"The table can't be opened: {why}", title="Table", severity="error")
@@ -328,6 +340,46 @@ class LastRoundApp(Look, AppKeys, OrderedKeys):
             shown.say_later(opened)
         else:
             self.notify(opened, title="Table")
+        if opening.phones:
+            self.action_phones()
+
+    def action_phones(self) -> None:  # F5 (tui.shell.keys): the table served to phones
+        from tui.shell.phones import SERVE_MISSING, PhoneServer, can_serve
+
+        session = self.session
+        if self.keeper.table is None or session is None or session.path is None:
+            return
+        if not can_serve():
+            self.notify(SERVE_MISSING, title="Phones", severity="error", markup=False)
+            return
+        if self.phones is not None and self.phones.running():
+            if self.phones.url is not None:
+                self.show_phones(self.phones.url)
+            return  # starting: its code shows once it is ready
+        self.phones = PhoneServer(session.path.parent,
+                                  ready=partial(self.from_server, self.show_phones),
+                                  failed=partial(self.from_server, self.phones_failed))
+        self.phones.start()
+
+    def from_server(self, then: Callable[[str], None], said: str) -> None:
+        """What the server's reader thread says, handed to the app's own turn."""
+        with suppress(RuntimeError):  # the app already ended
+            self.call_from_thread(then, said)
+
+    def show_phones(self, link: str) -> None:
+        from screens.phones import PhonesScreen
+
+        if not isinstance(self.screen, PhonesScreen):
+            self.push_screen(PhonesScreen(link))
+
+    def phones_failed(self, why: str) -> None:
+        self.notify(f"Phones can't join: {why}", title="Phones", severity="error",
+                    markup=False)
+
+    def stop_phones(self) -> None:
+        if self.phones is not None:
+            self.phones.stop()
+            self.phones = None
 
     def watch_table(self) -> None:
         self.table_watch.start()
@@ -361,6 +413,7 @@ class LastRoundApp(Look, AppKeys, OrderedKeys):
             shown.show_table_line(seats_line(self.session, self.keeper.table, shown.step))
 
     def on_unmount(self) -> None:
+        self.stop_phones()
         self.keeper.release_lock()
 
     def action_home(self) -> None:  # Ctrl+O (tui.shell.keys)

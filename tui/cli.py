@@ -52,6 +52,8 @@ def parser() -> argparse.ArgumentParser:
                        help="the address to serve on (default: this machine's address on the "
                        "local network; 0.0.0.0 is every network it is on)")
     serve.add_argument("--port", type=int, default=8022, help="the port (default: 8022)")
+    # The host's app starting it (tui.shell.phones): end when its pipe closes.
+    serve.add_argument("--with-host", action="store_true", help=argparse.SUPPRESS)
     export = commands.add_parser("export", help="a finished session as Markdown, or every "
                                  "session as one CSV")
     export.add_argument("file", type=Path, nargs="?",
@@ -86,7 +88,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "join":
         return run_join(args.saves)
     if args.command == "serve":
-        return run_serve(args.saves, args.host, args.port)
+        return run_serve(args.saves, args.host, args.port, with_host=args.with_host)
     return run_app(saves=args.saves, command=args.command, game=getattr(args, "game", None),
                    file=getattr(args, "file", None))
 
@@ -166,22 +168,20 @@ def in_a_browser() -> bool:
     return os.environ.get("TEXTUAL_DRIVER") == WEB_DRIVER
 
 
-SERVE_MISSING = ("lastround serve needs the serve extra: pip install 'lastround[serve]' "
-                 "(in this checkout: .venv/bin/uv sync --extra serve)")
-
-
-def run_serve(saves: str | None, host: str | None, port: int) -> int:
+def run_serve(saves: str | None, host: str | None, port: int, *, with_host: bool) -> int:
     """`lastround serve`: `lastround join` in the browsers of the room (tui.shell.serve)."""
     try:
         from tui.shell import serve
     except ModuleNotFoundError as error:  # textual-serve and aiohttp come with the extra only
         if (error.name or "").partition(".")[0] not in ("textual_serve", "aiohttp"):
             raise
+        from tui.shell.phones import SERVE_MISSING
+
         print(SERVE_MISSING, file=sys.stderr)
         return 2
     from tui.session.folder import saves_folder
 
-    return serve.main(saves_folder(saves), host, port)
+    return serve.main(saves_folder(saves), host, port, with_host=with_host)
 
 
 @contextmanager

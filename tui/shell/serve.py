@@ -13,9 +13,12 @@ from Google; this one uses the font textual-serve ships).
 from __future__ import annotations
 
 import asyncio
+import os
 import secrets
+import signal
 import socket
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from importlib.resources import files
@@ -242,7 +245,17 @@ def banner(door: Door, saves: Path) -> str:
     ])
 
 
-def main(saves: Path, host: str | None, port: int) -> int:
+def end_with_the_host() -> None:
+    """Started by the host's app (tui.shell.phones): once its pipe on standard input closes
+    (the app ended, however it ended), stop as Ctrl+C would."""
+    def wait() -> None:
+        sys.stdin.buffer.read()
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=wait, name="host-pipe", daemon=True).start()
+
+
+def main(saves: Path, host: str | None, port: int, *, with_host: bool = False) -> int:
     host = host or lan_address()
     if host is None:
         print(NO_ADDRESS, file=sys.stderr)
@@ -255,5 +268,7 @@ def main(saves: Path, host: str | None, port: int) -> int:
         return 2
     door = new_door(host, listener.getsockname()[1])
     print(banner(door, saves), flush=True)
+    if with_host:
+        end_with_the_host()
     serve(listener, door, saves)
     return 0
