@@ -56,3 +56,21 @@ def test_the_browsers_run_the_join_command_without_a_shell(tmp_path: Path) -> No
     assert command == [sys.executable, "-m", "tui", "join", "--saves", str(folder.resolve())]
     # textual-serve's own start (a shell) is what JoinProcess replaces: still named so.
     assert {"_open_app_process", "_build_environment"} <= set(vars(serve.AppService))
+
+
+def test_started_by_the_hosts_app_it_ends_when_the_app_is_gone(tmp_path: Path) -> None:
+    """`--with-host`: however the host's app ends (even killed), its pipe closes, and the
+    server stops as Ctrl+C would stop it."""
+    command = [sys.executable, "-m", "tui", "serve", "--saves", str(tmp_path), "--host",
+               "127.0.0.1", "--port", "0", "--with-host"]
+    server = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, text=True,
+                              env=os.environ | {"PYTHONPATH": str(ROOT)})
+    try:
+        assert server.stdout is not None
+        assert any("http://127.0.0.1:" in line for line in server.stdout)  # up and serving
+        assert server.poll() is None
+    finally:
+        assert server.stdin is not None
+        server.stdin.close()  # the host's app gone
+    assert server.wait(timeout=8) == 0
