@@ -108,3 +108,34 @@ async def test_a_phone_that_drops_claims_its_seat_again_and_finds_its_typing(
         assert "Alpha Centauri" in again.text
         await again.close()
     host.leave()
+
+
+async def test_a_phone_turned_or_with_its_keyboard_up_gets_the_step_again_at_its_size(
+        tmp_path: Path, browser: Browser) -> None:
+    """A phone's window changes size as a terminal's rarely does: the keyboard coming up
+    takes half its height, turning it sideways makes it wide. Each is a new size for the app,
+    which lays the same step out again, the typing kept."""
+    saves = tmp_path / "saves"
+    ready_for_seats("rftg", saves)
+    host = Host(saves / "rftg-table.toml")
+    with serving(saves, tmp_path) as served:
+        phone = await Phone.open(browser, served.url)
+        await phone.wait_for("Join a table")
+        await phone.tap_terminal()
+        await phone.type("1")
+        await phone.wait_for("Which seat is yours?")
+        await phone.type("2")
+        await phone.wait_for("Jonas: tableau")
+        await phone.type("alpha")
+        await phone.wait_for("Alpha Centauri")
+        upright = phone.sizes[-1]
+        for viewport in ({"width": 390, "height": 400}, {"width": 844, "height": 390}):
+            phone.forget()
+            await phone.page.set_viewport_size(viewport)
+            await phone.wait_for("Jonas: tableau")  # drawn again, whole
+            await phone.wait_for("alpha")
+        keyboard_up, sideways = sorted({size for size in phone.sizes if size != upright})
+        assert keyboard_up[0] == upright[0] and 16 <= keyboard_up[1] < upright[1]
+        assert sideways[0] >= NARROW_BELOW, "sideways: the wide layout"
+        await phone.close()
+    host.leave()

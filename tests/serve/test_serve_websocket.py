@@ -77,6 +77,9 @@ async def test_a_phone_claims_a_seat_and_enters_its_tableau_through_the_server(
                 assert await refused(session, url, websocket=True) == 403, url
             assert not joiners_of(saves), "a refused websocket starts no app"
 
+            async with session.get(served.url.rstrip("/")) as response:  # typed without "/"
+                assert response.status == 200 and response.url.path == f"/{served.token}/"
+                page = await response.text()
             async with session.get(served.url) as response:
                 assert response.status == 200
                 page = await response.text()

@@ -34,7 +34,6 @@ from tui.session.terminal_safe import one_line
 
 # 16 random bytes: 22 characters to type from the screen, far beyond guessing.
 TOKEN_BYTES = 16
-DEFAULT_PORT = 8022
 # Browsers at once (each is a process): a table is at most six seats, each may reconnect.
 MOST_BROWSERS = 16
 TEXTUAL_SERVE_STATIC = Path(str(files("textual_serve") / "static"))
@@ -122,6 +121,7 @@ class TableServer:
         app = web.Application(middlewares=[self.only_the_table])
         prefix = f"/{self.door.token}"
         app.add_routes([
+            web.get(prefix, self.to_the_page),  # the link typed without its last slash
             web.get(f"{prefix}/", self.page),
             web.get(f"{prefix}/ws", self.websocket),
             web.static(f"{prefix}/static", TEXTUAL_SERVE_STATIC),
@@ -139,6 +139,9 @@ class TableServer:
                                     "code on the host's screen again.\n")
         response: web.StreamResponse = await handler(request)
         return response
+
+    async def to_the_page(self, request: web.Request) -> web.Response:
+        raise web.HTTPFound(f"/{self.door.token}/")
 
     async def page(self, request: web.Request) -> web.Response:
         base = f"{self.door.origin}/{self.door.token}"
@@ -219,11 +222,12 @@ def listening(host: str, port: int) -> socket.socket:
     return listener
 
 
-def serve(listener: socket.socket, door: Door, saves: Path) -> None:
+def serve(listener: socket.socket, door: Door, saves: Path, *, with_host: bool) -> None:
     """Serve until Ctrl+C (or SIGTERM); each browser's app is asked to end first."""
-    server = TableServer(door, saves)
-    web.run_app(server.application(), sock=listener, print=None, access_log=None,
-                shutdown_timeout=3)
+    application = TableServer(door, saves).application()
+    if with_host:
+        application.on_startup.append(end_with_the_host)
+    web.run_app(application, sock=listener, print=None, access_log=None, shutdown_timeout=3)
 
 
 NO_ADDRESS = ("lastround serve: this machine has no address on a local network; name one "
@@ -245,9 +249,10 @@ def banner(door: Door, saves: Path) -> str:
     ])
 
 
-def end_with_the_host() -> None:
+async def end_with_the_host(application: web.Application) -> None:
     """Started by the host's app (tui.shell.phones): once its pipe on standard input closes
-    (the app ended, however it ended), stop as Ctrl+C would."""
+    (the app ended, however it ended), stop as Ctrl+C would. (Watched from the server's
+    start: by then SIGTERM stops it gracefully.)"""
     def wait() -> None:
         sys.stdin.buffer.read()
         os.kill(os.getpid(), signal.SIGTERM)
@@ -268,7 +273,5 @@ def main(saves: Path, host: str | None, port: int, *, with_host: bool = False) -
         return 2
     door = new_door(host, listener.getsockname()[1])
     print(banner(door, saves), flush=True)
-    if with_host:
-        end_with_the_host()
-    serve(listener, door, saves)
+    serve(listener, door, saves, with_host=with_host)
     return 0
