@@ -10,7 +10,6 @@ are mixed in from tui.shell."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextlib import suppress
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -44,18 +43,18 @@ from tui.shell.ahead import StepAhead
 from tui.shell.keys import AppKeys
 from tui.shell.look import Look, steady_cursors
 from tui.shell.memory import release_removed_screens
+from tui.shell.serving_phones import ServesPhones
 from tui.shell.table_watch import TableWatch, seats_line
 from tui.shell.warm_up import warm_up
 from tui.widgets.key_order import OrderedKeys
 
 if TYPE_CHECKING:
     from screens.host_seat import TableOpening
-    from tui.shell.phones import PhoneServer
 
 WARM_UP_AFTER = 0.3  # seconds after the first screen is mounted
 
 
-class LastRoundApp(Look, AppKeys, OrderedKeys):
+class LastRoundApp(Look, AppKeys, ServesPhones, OrderedKeys):
     TITLE = "Last Round"
     CSS_PATH = ["app.tcss", *STYLESHEETS]
     ENABLE_COMMAND_PALETTE = True
@@ -79,7 +78,6 @@ class LastRoundApp(Look, AppKeys, OrderedKeys):
         self.start = (command, game, file)
         self.held = []  # keys typed while a new screen is built (see tui.widgets.key_order)
         self.steps_ahead = StepAhead(self, self)  # screens built while one is read
-        self.phones: PhoneServer | None = None  # `lastround serve` for the open table
         self.setup_look()
 
     def on_mount(self) -> None:
@@ -342,44 +340,6 @@ class LastRoundApp(Look, AppKeys, OrderedKeys):
             self.notify(opened, title="Table")
         if opening.phones:
             self.action_phones()
-
-    def action_phones(self) -> None:  # F5 (tui.shell.keys): the table served to phones
-        from tui.shell.phones import SERVE_MISSING, PhoneServer, can_serve
-
-        session = self.session
-        if self.keeper.table is None or session is None or session.path is None:
-            return
-        if not can_serve():
-            self.notify(SERVE_MISSING, title="Phones", severity="error", markup=False)
-            return
-        if self.phones is not None and self.phones.running():
-            if self.phones.url is not None:
-                self.show_phones(self.phones.url)
-            return  # starting: its code shows once it is ready
-        self.phones = PhoneServer(session.path.parent,
-                                  ready=partial(self.from_server, self.show_phones),
-                                  failed=partial(self.from_server, self.phones_failed))
-        self.phones.start()
-
-    def from_server(self, then: Callable[[str], None], said: str) -> None:
-        """What the server's reader thread says, handed to the app's own turn."""
-        with suppress(RuntimeError):  # the app already ended
-            self.call_from_thread(then, said)
-
-    def show_phones(self, link: str) -> None:
-        from screens.phones import PhonesScreen
-
-        if not isinstance(self.screen, PhonesScreen):
-            self.push_screen(PhonesScreen(link))
-
-    def phones_failed(self, why: str) -> None:
-        self.notify(f"Phones can't join: {why}", title="Phones", severity="error",
-                    markup=False)
-
-    def stop_phones(self) -> None:
-        if self.phones is not None:
-            self.phones.stop()
-            self.phones = None
 
     def watch_table(self) -> None:
         self.table_watch.start()

@@ -39,21 +39,7 @@ def parser() -> argparse.ArgumentParser:
     score.add_argument("file", type=Path)
     score.add_argument("--json", action="store_true", help="print one JSON object")
     commands.add_parser("history", help="every session: results, each player's figures")
-    join = commands.add_parser("join", help="join a table: enter your own steps from your own "
-                               "terminal while the host runs the session")
-    # Also after `join` (as a ForceCommand line reads best); absent there, the one before stands.
-    join.add_argument("--saves", metavar="DIR", default=argparse.SUPPRESS,
-                      help="the host's saves folder")
-    serve = commands.add_parser("serve", help="table mode from phones: `lastround join` for "
-                                "this saves folder in the browsers of the local network")
-    serve.add_argument("--saves", metavar="DIR", default=argparse.SUPPRESS,
-                       help="the host's saves folder")
-    serve.add_argument("--host", metavar="ADDRESS",
-                       help="the address to serve on (default: this machine's address on the "
-                       "local network; 0.0.0.0 is every network it is on)")
-    serve.add_argument("--port", type=int, default=8022, help="the port (default: 8022)")
-    # The host's app starting it (tui.shell.phones): end when its pipe closes.
-    serve.add_argument("--with-host", action="store_true", help=argparse.SUPPRESS)
+    add_table_commands(commands)
     export = commands.add_parser("export", help="a finished session as Markdown, or every "
                                  "session as one CSV")
     export.add_argument("file", type=Path, nargs="?",
@@ -69,6 +55,27 @@ def parser() -> argparse.ArgumentParser:
     export.add_argument("--out", type=Path, metavar="PATH",
                         help="write to PATH (atomically) instead of standard output")
     return cli
+
+
+def add_table_commands(commands: Any) -> None:
+    """`join`, a player's own terminal at a table, and `serve`, the same for phones."""
+    import argparse
+
+    join = commands.add_parser("join", help="join a table: enter your own steps from your own "
+                               "terminal while the host runs the session")
+    # Also after `join` (as a ForceCommand line reads best); absent there, the one before stands.
+    join.add_argument("--saves", metavar="DIR", default=argparse.SUPPRESS,
+                      help="the host's saves folder")
+    serve = commands.add_parser("serve", help="table mode from phones: `lastround join` for "
+                                "this saves folder in the browsers of the local network")
+    serve.add_argument("--saves", metavar="DIR", default=argparse.SUPPRESS,
+                       help="the host's saves folder")
+    serve.add_argument("--host", metavar="ADDRESS",
+                       help="the address to serve on (default: this machine's address on the "
+                       "local network; 0.0.0.0 is every network it is on)")
+    serve.add_argument("--port", type=int, default=8022, help="the port (default: 8022)")
+    # The host's app starting it (tui.shell.phones): end when its pipe closes.
+    serve.add_argument("--with-host", action="store_true", help=argparse.SUPPRESS)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

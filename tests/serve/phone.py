@@ -16,6 +16,8 @@ from typing import Any
 
 from playwright.async_api import Browser, BrowserContext, Page, WebSocket
 
+from tests.serve.served import WAIT, screen_text
+
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_MISSING = (f"chromium is not installed at {CHROMIUM}: `apt-get install -y chromium` "
                     "(`python3 dev.py test` installs it when run as root)")
@@ -23,13 +25,6 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3,
          "is_mobile": True, "has_touch": True}
-ESCAPES = re.compile(r"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@-Z\\-_])")
-WAIT = 30.0
-
-
-def screen_text(payload: str | bytes) -> str:
-    data = payload if isinstance(payload, str) else payload.decode("utf-8", "replace")
-    return ESCAPES.sub("", data)
 
 
 class Phone:

@@ -17,7 +17,15 @@ from pathlib import Path
 from tests.e2e.tty import LASTROUND
 
 ROOT = Path(__file__).resolve().parents[2]
-WAIT = 30.0  # seconds for anything awaited before the test fails saying what never came
+WAIT = 60.0  # seconds for anything awaited before the test fails saying what never came
+ESCAPES = re.compile(r"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@-Z\\-_])")
+
+
+def screen_text(payload: str | bytes) -> str:
+    """What the app drew, as text: its output without the terminal's escapes (each run of
+    text Textual writes reads whole)."""
+    data = payload if isinstance(payload, str) else payload.decode("utf-8", "replace")
+    return ESCAPES.sub("", data)
 SERVE_ENV = {"PYTHONPATH": str(ROOT), "LASTROUND_CONFIG": "/nonexistent/lastround.toml",
              "NO_COLOR": "1"}
 

@@ -65,7 +65,7 @@ async def test_opening_the_table_to_phones_shows_the_code_of_a_running_server(
         await pilot.press("f5")  # the same code again, from the same server
         await wait_for(pilot, lambda: showing_code(app), "the code again")
         assert app.screen.link == link
-        server = app.phones.process
+        server = app.phone_server.process
     assert server is not None and server.wait(timeout=10) is not None, "it ends with the app"
     assert "refused" not in (tmp_path / phones.LOG_NAME).read_text()
 
@@ -90,4 +90,4 @@ async def test_without_the_extra_the_table_opens_to_terminals_only(
         monkeypatch.setattr(app, "notify", lambda message, **options: said.append(message))
         await pilot.press("f5")
         await wait_for(pilot, lambda: said == [phones.SERVE_MISSING], "how to get the extra")
-        assert app.phones is None
+        assert app.phone_server is None

@@ -14,11 +14,9 @@ import pytest
 
 from tests.join_play import Host
 from tests.rftg_play import letters_for
-from tests.serve.served import WAIT, joiners_of, serving, wait_until
+from tests.serve.served import WAIT, joiners_of, screen_text, serving, wait_until
 from tests.table_sessions import ready_for_seats, seat_entries
 from tui.session.files import read_session
-
-ESCAPES = re.compile(r"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@-Z\\-_])")
 
 
 class Browser:
@@ -44,7 +42,7 @@ class Browser:
             except TimeoutError:
                 continue
             if message.type == aiohttp.WSMsgType.BINARY:
-                self.text += ESCAPES.sub("", message.data.decode("utf-8", "replace"))
+                self.text += screen_text(message.data)
             elif message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED):
                 raise AssertionError(f"the app ended before {words!r}: {self.text[-500:]}")
 
