@@ -10,7 +10,7 @@ import signal
 import subprocess
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -61,7 +61,8 @@ def joiners_of(saves: Path) -> list[int]:
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
-                argv = (entry / "cmdline").read_bytes().decode().split("\0")
+                # Any process's: another test's may hold bytes that are not UTF-8.
+                argv = (entry / "cmdline").read_bytes().decode(errors="replace").split("\0")
             except OSError:
                 continue
             if "join" in argv and str(saves.resolve()) in argv:
@@ -94,4 +95,5 @@ def serving(saves: Path, folder: Path) -> Iterator[Served]:
             process.kill()
             process.wait()
         for pid in joiners_of(saves):  # none should be left: said by the tests that care
-            os.kill(pid, signal.SIGKILL)
+            with suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
