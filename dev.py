@@ -96,8 +96,35 @@ def usable_cores() -> int:
     return os.cpu_count() or 1
 
 
+# The real-browser test of `lastround serve` (tests/serve) drives Debian's chromium, never a
+# browser downloaded by Playwright.
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def ensure_chromium() -> None:
+    """Install chromium with apt-get when it is missing and this runs as root; otherwise say
+    in one line that the browser test will fail for want of it."""
+    if CHROMIUM.exists():
+        return
+    import shutil
+
+    if os.name != "posix" or os.geteuid() != 0 or shutil.which("apt-get") is None:
+        print(f"dev.py: {CHROMIUM} is missing and installing it needs root and apt-get: the "
+              "browser test fails until `apt-get install -y chromium`", file=sys.stderr)
+        return
+    print("Installing chromium (apt-get) for the browser test ...", file=sys.stderr, flush=True)
+    env = os.environ | {"DEBIAN_FRONTEND": "noninteractive"}
+    for command in (["apt-get", "install", "-y", "chromium"], ["apt-get", "update"],
+                    ["apt-get", "install", "-y", "chromium"]):
+        done = subprocess.call(command, env=env, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+        if command[1] == "install" and done == 0:
+            return  # else stale or absent package lists: fetched once, then again
+
+
 def run_tests(args: list[str]) -> int:
     """ruff, mypy and the whole pytest suite; the first failure fails the command."""
+    ensure_chromium()
     checks: list[list[str | Path]] = [
         [BIN / "ruff", "check", "."],
         [BIN / "mypy"],

@@ -1,7 +1,8 @@
 """A player's first two screens at a table (`lastround join`): which table, which seat.
 
 Both look again every half second: a table opens when the host presses F4, a seat is taken
-when another player claims it. Only arrows, Enter and Backspace are needed.
+when another player claims it. Each row is numbered, and its number picks it: a phone's
+keyboard (`lastround serve`) has digits, Enter and Backspace, but no arrows.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -28,8 +30,8 @@ from tui.widgets.title_bar import TitleBar
 LOOK_EVERY = 0.5
 NO_TABLE = ("No table is open yet. The host opens one with F4 on a player's step: "
             "it shows up here by itself.")
-PICK_TABLE = "Your table: ↑ ↓ to choose it, Enter to join."
-PICK_SEAT = "Your seat: ↑ ↓ to choose it, Enter to claim it."
+PICK_TABLE = "Your table: its number (or ↑ ↓ and Enter) to join."
+PICK_SEAT = "Your seat: its number (or ↑ ↓ and Enter) to claim it."
 
 def session_of(table: Table) -> Session | None:
     """The table's session as its host last saved it (None while it can't be read)."""
@@ -53,6 +55,24 @@ def show_line(widget: Static, text: str) -> None:
     """A line that takes no room while it has nothing to say."""
     widget.update(text)
     widget.set_class(not text, "-empty")
+
+
+def numbered(rows: Sequence[str]) -> list[str]:
+    """Rows as listed: "1. Ada", "2. Bo"…, the number that picks each."""
+    return [f"{number}. {row}" for number, row in enumerate(rows, start=1)]
+
+
+def number_typed(event: events.Key, options: OptionList) -> int | None:
+    """The row a digit key names (1 the first), highlighted; None for any other key."""
+    character = event.character or ""
+    if len(character) != 1 or not "1" <= character <= "9":
+        return None
+    row = int(character) - 1
+    if not 0 <= row < options.option_count:
+        return None
+    event.stop()
+    options.highlighted = row
+    return row
 
 
 def show_options(options: OptionList, rows: Sequence[str]) -> None:
@@ -109,12 +129,16 @@ class TablesScreen(Screen[None]):
         self.tables = open_tables(self.saves)
         self.query_one("#tables-hint", Static).update(PICK_TABLE if self.tables else NO_TABLE)
         options = self.query_one("#tables", OptionList)
-        show_options(options, [table_row(table) for table in self.tables])
+        show_options(options, numbered([table_row(table) for table in self.tables]))
         options.display = bool(self.tables)
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return bool(self.tables) if action == "join" else True
+
+    def on_key(self, event: events.Key) -> None:
+        if number_typed(event, self.query_one("#tables", OptionList)) is not None:
+            self.action_join()
 
     def action_join(self) -> None:
         chosen = self.query_one("#tables", OptionList).highlighted
@@ -163,7 +187,11 @@ class SeatScreen(Screen[None]):
         rows = [visible(name) + (" (the host's)" if seat == host_seat else
                                  " (taken)" if self.table.held(seat) else "")
                 for seat, name in enumerate(self.players)]
-        show_options(self.query_one("#seats", OptionList), rows)
+        show_options(self.query_one("#seats", OptionList), numbered(rows))
+
+    def on_key(self, event: events.Key) -> None:
+        if number_typed(event, self.query_one("#seats", OptionList)) is not None:
+            self.action_claim()
 
     def action_claim(self) -> None:
         chosen = self.query_one("#seats", OptionList).highlighted

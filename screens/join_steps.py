@@ -1,8 +1,9 @@
 """The step screens as a player sees them on their own terminal (`lastround join`).
 
-The host's screens, with keys a phone's keyboard has: on a form ↓ and ↑ go from field to
-field (the host's Tab). The heading names the seat and how far through its steps it is. A
-game's own kinds name theirs in the game's plugin (GamePlugin.join_screens).
+The host's screens, with keys a phone's keyboard has: on a form Enter goes to the next field
+and sends the step from the last one (↓ and ↑ go from field to field too). The heading names
+the seat and how far through its steps it is. A game's own kinds name theirs in the game's
+plugin (GamePlugin.join_screens).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from screens.form import FormScreen
 from screens.step import StepScreen
 from tui.games.seats import seat_steps
 from tui.session.terminal_safe import visible
+from tui.widgets.key_order import focus_now
 
 
 def out_of_the_footer(bindings: Sequence[BindingType], *keys: str, keep: str = "") -> list[Binding]:
@@ -40,15 +42,27 @@ def seat_heading(screen: StepScreen) -> None:
 
 class JoinFormScreen(FormScreen):
     BINDINGS = [
-        # Priority: a choice's own ↑ ↓ give way (← → still change it).
+        Binding("enter", "confirm", "Next/Send", id="confirm", priority=True,
+                tooltip="The next field; the last field's Enter sends the step to the host"),
+        # Priority: a choice's own ↑ ↓ give way (← → still change it). Listed in F1 only:
+        # a 40-column footer has room for Enter's, which every keyboard has.
         Binding("down", "app.focus_next", "Next", id="next-field", priority=True,
-                key_display="↓", tooltip="The next field (as Tab does)"),
+                key_display="↓", tooltip="The next field (as Tab does)", show=False),
         Binding("up", "app.focus_previous", "Prev", id="previous-field",
-                priority=True, key_display="↑", tooltip="The field before"),
+                priority=True, key_display="↑", tooltip="The field before", show=False),
     ]
 
     def show_heading(self) -> None:
         seat_heading(self)
+
+    def action_confirm(self) -> None:
+        """Enter goes to the next field (a phone's keyboard has neither Tab nor arrows), and
+        sends the step from the last one."""
+        chain = self.focus_chain
+        if not self.read_only and self.focused in chain[:-1]:
+            focus_now(chain[chain.index(self.focused) + 1])
+        else:
+            super().action_confirm()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """The field reached is brought to the middle: at 40×16 the running total, docked

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.screen import Screen
 from textual.widget import Widget
@@ -44,9 +44,13 @@ from tui.shell.ahead import StepAhead
 from tui.shell.keys import AppKeys
 from tui.shell.look import Look, steady_cursors
 from tui.shell.memory import release_removed_screens, widgets_of
+from tui.shell.serving_phones import PhoneServing
 from tui.shell.table_watch import TableWatch, seats_line
 from tui.shell.warm_up import warm_up
 from tui.widgets.key_order import OrderedKeys
+
+if TYPE_CHECKING:
+    from screens.host_seat import TableOpening
 
 WARM_UP_AFTER = 0.3  # seconds after the first screen is mounted
 
@@ -70,6 +74,7 @@ class LastRoundApp(Look, AppKeys, OrderedKeys):
         self.clock = clock
         self.keeper = Keeper(saves, clock=lambda: self.clock(), seed=seed)  # a test may set it
         self.table_watch = TableWatch(self, self.keeper, self.show_table_news)
+        self.phones = PhoneServing(self, lambda: self.keeper)
         self.fixed_seed = seed
         self.step_index = 0
         self.start = (command, game, file)
@@ -279,6 +284,7 @@ class LastRoundApp(Look, AppKeys, OrderedKeys):
         session = self.session
         assert session is not None
         self.table_watch.stop()
+        self.phones.stop()
         self.show_step(len(session.steps()) - 1,
                        said="✓ Saved: the game is finished (replay it from the list).")
 
@@ -286,6 +292,7 @@ class LastRoundApp(Look, AppKeys, OrderedKeys):
         """Nothing more is written to the open session: its lock goes (an open table stays
         open: the players keep their seats and drafts until the host resumes)."""
         self.table_watch.stop()
+        self.phones.stop()
         self.steps_ahead.drop_ahead()
         self.keeper.close()
 
@@ -318,14 +325,18 @@ class LastRoundApp(Look, AppKeys, OrderedKeys):
     # the table (table mode) -----------------------------------------------------------------
     def action_open_table(self) -> None:  # F4 (tui.shell.keys)
         from screens.host_seat import HostSeatScreen
+        from tui.shell.phones import can_serve
 
         if self.keeper.can_open_table() and self.session is not None:
-            self.push_screen(HostSeatScreen(self.session.players), self.open_table)
+            self.push_screen(HostSeatScreen(self.session.players, phones=can_serve()),
+                             self.open_table)
 
-    def open_table(self, host_seat: int | None) -> None:
-        """Open the table, keeping `host_seat` (-1: none) for this screen; None: no table."""
-        if host_seat is None or not self.keeper.can_open_table():
+    def open_table(self, opening: TableOpening | None) -> None:
+        """Open the table, keeping the host's seat (-1: none) for this screen, and serve it
+        to phones if asked; None: no table."""
+        if opening is None or not self.keeper.can_open_table():
             return
+        host_seat = opening.host_seat
         why = self.keeper.open_table(host_seat if host_seat >= 0 else None)
         if why is not None:
             self.notify(f"The table can't be opened: {why}", title="Table", severity="error")
@@ -336,6 +347,8 @@ class LastRoundApp(Look, AppKeys, OrderedKeys):
             shown.say_later(opened)
         else:
             self.notify(opened, title="Table")
+        if opening.phones:
+            self.action_phones()
 
     def watch_table(self) -> None:
         self.table_watch.start()
@@ -369,6 +382,7 @@ class LastRoundApp(Look, AppKeys, OrderedKeys):
             shown.show_table_line(seats_line(self.session, self.keeper.table, shown.step))
 
     def on_unmount(self) -> None:
+        self.phones.stop()
         self.keeper.release_lock()
 
     def action_home(self) -> None:  # Ctrl+O (tui.shell.keys)

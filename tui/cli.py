@@ -39,11 +39,7 @@ def parser() -> argparse.ArgumentParser:
     score.add_argument("file", type=Path)
     score.add_argument("--json", action="store_true", help="print one JSON object")
     commands.add_parser("history", help="every session: results, each player's figures")
-    join = commands.add_parser("join", help="join a table: enter your own steps from your own "
-                               "terminal while the host runs the session")
-    # Also after `join` (as a ForceCommand line reads best); absent there, the one before stands.
-    join.add_argument("--saves", metavar="DIR", default=argparse.SUPPRESS,
-                      help="the host's saves folder")
+    add_table_commands(commands)
     export = commands.add_parser("export", help="a finished session as Markdown, or every "
                                  "session as one CSV")
     export.add_argument("file", type=Path, nargs="?",
@@ -59,6 +55,27 @@ def parser() -> argparse.ArgumentParser:
     export.add_argument("--out", type=Path, metavar="PATH",
                         help="write to PATH (atomically) instead of standard output")
     return cli
+
+
+def add_table_commands(commands: Any) -> None:
+    """`join`, a player's own terminal at a table, and `serve`, the same for phones."""
+    import argparse
+
+    join = commands.add_parser("join", help="join a table: enter your own steps from your own "
+                               "terminal while the host runs the session")
+    # Also after `join` (as a ForceCommand line reads best); absent there, the one before stands.
+    join.add_argument("--saves", metavar="DIR", default=argparse.SUPPRESS,
+                      help="the host's saves folder")
+    serve = commands.add_parser("serve", help="table mode from phones: `lastround join` for "
+                                "this saves folder in the browsers of the local network")
+    serve.add_argument("--saves", metavar="DIR", default=argparse.SUPPRESS,
+                       help="the host's saves folder")
+    serve.add_argument("--host", metavar="ADDRESS",
+                       help="the address to serve on (default: this machine's address on the "
+                       "local network; 0.0.0.0 is every network it is on)")
+    serve.add_argument("--port", type=int, default=8022, help="the port (default: 8022)")
+    # The host's app starting it (tui.shell.phones): end when its pipe closes.
+    serve.add_argument("--with-host", action="store_true", help=argparse.SUPPRESS)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -77,6 +94,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                             saves=args.saves, play_log=args.play_log))
     if args.command == "join":
         return run_join(args.saves)
+    if args.command == "serve":
+        return run_serve(args.saves, args.host, args.port, with_host=args.with_host)
     return run_app(saves=args.saves, command=args.command, game=getattr(args, "game", None),
                    file=getattr(args, "file", None))
 
@@ -135,8 +154,9 @@ def run_app(*, saves: str | None, command: str | None, game: str | None,
 
 
 def run_join(saves: str | None) -> int:
-    """`lastround join`: a player's own terminal at a table (tui.shell.join_app)."""
-    if terminal_missing():  # `ssh -T`, a command, scp or sftp through the table's account
+    """`lastround join`: a player's own terminal at a table (tui.shell.join_app), or a
+    browser's, through `lastround serve`."""
+    if terminal_missing() and not in_a_browser():  # `ssh -T`, a command, scp or sftp
         return say_no_terminal()
     with loading():
         from tui.session.folder import saves_folder
@@ -144,6 +164,31 @@ def run_join(saves: str | None) -> int:
 
         app = JoinApp(saves_folder(saves))
     return run_interface(app)
+
+
+# The driver textual-serve gives the app it runs for a browser (its screen and keys are
+# packets on standard input and output, not a terminal).
+WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
+
+
+def in_a_browser() -> bool:
+    return os.environ.get("TEXTUAL_DRIVER") == WEB_DRIVER
+
+
+def run_serve(saves: str | None, host: str | None, port: int, *, with_host: bool) -> int:
+    """`lastround serve`: `lastround join` in the browsers of the room (tui.shell.serve)."""
+    try:
+        from tui.shell import serve
+    except ModuleNotFoundError as error:  # textual-serve and aiohttp come with the extra only
+        if (error.name or "").partition(".")[0] not in ("textual_serve", "aiohttp"):
+            raise
+        from tui.shell.phones import SERVE_MISSING
+
+        print(SERVE_MISSING, file=sys.stderr)
+        return 2
+    from tui.session.folder import saves_folder
+
+    return serve.main(saves_folder(saves), host, port, with_host=with_host)
 
 
 @contextmanager

@@ -53,15 +53,33 @@ async def test_a_player_finds_the_table_once_it_opens_and_claims_a_seat(tmp_path
         host = Host(path)
         await until(pilot, lambda: "rftg-table.toml" in shown(app, "#tables"), "the table")
         assert shown(app, "#tables") == (
-            "Race for the Galaxy · Maya, Jonas, Priya, Luis · rftg-table.toml")
+            "1. Race for the Galaxy · Maya, Jonas, Priya, Luis · rftg-table.toml")
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, SeatScreen)
-                    and shown(app, "#seats") == "Maya\nJonas\nPriya\nLuis", "the seats")
+                    and shown(app, "#seats") == "1. Maya\n2. Jonas\n3. Priya\n4. Luis", "the seats")
         await pilot.press("down", "enter")
         await until(pilot, lambda: on_step(app, "tableau-1"), "Jonas's tableau")
         assert isinstance(app.screen, JoinCardsScreen)
         assert Table(path).held(1)
     assert not Table(path).held(1), "the seat is let go when the app ends"
+    host.leave()
+
+
+async def test_a_phone_picks_the_table_and_the_seat_by_their_numbers(tmp_path: Path) -> None:
+    """A phone's keyboard has digits but no arrows: a row's number picks it (a number past
+    the rows does nothing)."""
+    path = ready_for_seats("rftg", tmp_path)
+    host = Host(path)
+    app = JoinApp(tmp_path)
+    async with app.run_test(size=NARROW) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TablesScreen)
+                    and bool(app.screen.tables), "the table")
+        await pilot.press("1")
+        await until(pilot, lambda: isinstance(app.screen, SeatScreen)
+                    and len(app.screen.players) == 4, "the seats")
+        await pilot.press("5", "3")
+        await until(pilot, lambda: on_step(app, "tableau-2"), "Priya's tableau")
+        assert app.seat is not None and app.seat.number == 2 and Table(path).held(2)
     host.leave()
 
 
@@ -73,7 +91,7 @@ async def test_a_taken_seat_is_refused_and_the_player_picks_again(tmp_path: Path
     async with app.run_test(size=NARROW) as pilot:
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, SeatScreen)
-                    and shown(app, "#seats").startswith("Maya (taken)\nJonas\n"), "the seats")
+                    and shown(app, "#seats").startswith("1. Maya (taken)\n2. Jonas\n"), "the seats")
         await pilot.press("enter")
         await until(pilot, lambda: "another terminal holds this seat" in shown(
             app, "#seat-message"), "the refusal")
@@ -183,7 +201,7 @@ async def test_the_hosts_own_seat_is_marked_and_refused_with_the_reason(tmp_path
     async with app.run_test(size=NARROW) as pilot:
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, SeatScreen)
-                    and shown(app, "#seats").startswith("Maya (the host's)\nJonas\n"),
+                    and shown(app, "#seats").startswith("1. Maya (the host's)\n2. Jonas\n"),
                     "the seats")
         await pilot.press("enter")
         await until(pilot, lambda: "host's own seat" in shown(app, "#seat-message"),
@@ -209,7 +227,9 @@ async def test_f1_on_a_players_own_terminal_explains_the_step(tmp_path: Path) ->
     host.leave()
 
 
-async def test_galileo_scoring_is_filled_with_down_between_the_fields(tmp_path: Path) -> None:
+async def test_galileo_scoring_is_filled_with_enter_between_the_fields(tmp_path: Path) -> None:
+    """A phone's keyboard has no arrows: Enter goes to the next field, and the last one's
+    Enter sends the step."""
     path = ready_for_seats("galileo", tmp_path)
     host = Host(path)
     values = GALILEO[0][0][1]
@@ -220,8 +240,10 @@ async def test_galileo_scoring_is_filled_with_down_between_the_fields(tmp_path: 
         for field in app.screen.step.fields:
             if field.kind == "int":
                 await pilot.press(*str(values[field.key]))
-            await pilot.press("down")
-        await pilot.press("enter")
+            elif values[field.key] != field.default:
+                await pilot.press("space")  # a choice's next option
+            assert message(app) != SENT, "nothing is sent before the last field"
+            await pilot.press("enter")
         await until(pilot, lambda: done(app, "✓ Marta: final scoring"), "entered", host)
     entry = logged(path, "scores-0")
     assert entry["values"] == values and entry["by"] == "Marta"
@@ -296,7 +318,7 @@ async def test_the_host_away_is_said_and_the_step_waits_for_them(tmp_path: Path)
         await take_seat(pilot, app, 1)
         host.leave()
         await until(pilot, lambda: shown(app, "#table-line") == HOST_AWAY, "the host away")
-        await pilot.press("enter")
+        await pilot.press(*["enter"] * len(app.screen.focus_chain))  # field by field, then sent
         await until(pilot, lambda: message(app) == SENT, "sent, waiting in the mailbox")
         host = Host(path)
         await until(pilot, lambda: isinstance(app.screen, DoneScreen), "entered", host)

@@ -122,11 +122,11 @@ async def test_a_player_at_the_table_enters_their_own_toy_points(tmp_path: Path)
     app = JoinApp(tmp_path)
     async with app.run_test(size=NARROW) as pilot:
         await until(pilot, lambda: "toy-table.toml" in shown(app, "#tables"), "the table")
-        assert shown(app, "#tables") == "Toy Game · Ada, Bo · toy-table.toml"
+        assert shown(app, "#tables") == "1. Toy Game · Ada, Bo · toy-table.toml"
         await take_seat(pilot, app, 1, host)
         await until(pilot, lambda: on_step(app, "points-1"), "Bo's points")
         assert isinstance(app.screen, JoinFormScreen)
-        await pilot.press("7", "down", "2", "enter")
+        await pilot.press("7", "enter", "2", "enter", "enter")  # Enter: field by field, then sent
         await until(pilot, lambda: done(app, "✓ Bo: points"), "entered", host)
     entry = next(e for e in read_session(path)["log"] if e["step"] == "points-1")
     assert entry["values"]["points"] == 7 and entry["by"] == "Bo"

@@ -69,6 +69,19 @@ def watch_terminal(app: App[Any], release: Callable[[], None]) -> None:
     app.set_interval(TERMINAL_LOOK_EVERY, look)
 
 
+def watch_server(app: App[Any], release: Callable[[], None]) -> None:
+    """A browser's app (`lastround serve`) has no terminal to look at: its link is the server
+    that started it. Once that server is gone (its process ended, this one handed to
+    another parent), that is a hang-up."""
+    server = os.getppid()
+
+    def look() -> None:
+        if os.getppid() != server:
+            hang_up(release)
+
+    app.set_interval(TERMINAL_LOOK_EVERY, look)
+
+
 def hang_up(release: Callable[[], None]) -> None:
     try:
         release()

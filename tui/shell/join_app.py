@@ -105,7 +105,10 @@ class JoinApp(Look, OrderedKeys):
         if not self.is_headless:  # a real terminal can hang up; tests' signals stay theirs
             from tui.shell import hangup
             hangup.install(self.release_seat, self.suspend)
-            hangup.watch_terminal(self, self.release_seat)
+            if self.is_web:  # a browser's, through `lastround serve` (tui.shell.serve)
+                hangup.watch_server(self, self.release_seat)
+            else:
+                hangup.watch_terminal(self, self.release_seat)
 
     def on_unmount(self) -> None:
         self.release_seat()

@@ -8,6 +8,7 @@ from textual.binding import Binding
 from tui.games import plugin_of, plugins
 from tui.games.base import AppKey, load
 from tui.session.keeper import Keeper
+from tui.shell.serving_phones import PhoneServing
 from tui.shell.small_window import SmallWindow
 
 
@@ -27,6 +28,9 @@ class AppKeys(SmallWindow):
         Binding("f4", "open_table", "Table", id="open-table",
                 tooltip="Table mode: let each player enter their own steps from their own "
                 "terminal (`lastround join`)"),
+        Binding("f5", "phones", "Phones", id="phones",
+                tooltip="The open table's code for phones: players scan it to join from their "
+                "phone's browser (`lastround serve`)"),
         # Declared here (not added by Textual) so it has an id and F1 lists it.
         Binding("ctrl+p", "command_palette", "Commands", id="palette", show=False,
                 priority=True, tooltip="Every action of this screen by name, and the themes"),
@@ -37,6 +41,7 @@ class AppKeys(SmallWindow):
     ]
 
     keeper: Keeper  # the open session's (tui.session.keeper)
+    phones: PhoneServing  # the open table served to phones (tui.shell.serving_phones)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A game's own keys exist only while a session of that game is open; while the
@@ -53,9 +58,16 @@ class AppKeys(SmallWindow):
             shown = next((s for s in reversed(self.screen_stack) if hasattr(s, "step")), None)
             step = getattr(shown, "step", None)  # the step under F1's help too
             return self.keeper.can_open_table() and getattr(step, "player", None) is not None
+        if action == "phones":  # in open_table's place, once the table is open
+            shown = next((s for s in reversed(self.screen_stack) if hasattr(s, "step")), None)
+            step = getattr(shown, "step", None)
+            return self.keeper.table is not None and getattr(step, "player", None) is not None
         if action == "save_elsewhere":
             return self.keeper.session is not None and not self.keeper.read_only
         return True
+
+    def action_phones(self) -> None:
+        self.phones.start_or_show()
 
     def open_games_key(self, key_id: str) -> AppKey | None:
         """The open session's game's own key of that id, if it has one."""

@@ -1,0 +1,93 @@
+"""The host's app serves its table to phones: `p` when opening the table (F4) starts `lastround
+serve` for the session's folder and shows its code, F5 shows it again, and the server ends
+with the app."""
+
+from __future__ import annotations
+
+import re
+import time
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from screens.host_seat import HostSeatScreen
+from screens.phones import PhonesScreen
+from screens.step import StepScreen
+from tests.helpers import make_test_app
+from tests.table_sessions import ready_for_seats
+from tui.shell import phones
+from tui.widgets.qr_code import QrCode, code_lines
+
+SIZE = (80, 24)
+
+
+async def wait_for(pilot: Pilot[Any], check: Callable[[], bool], what: str) -> None:
+    deadline = time.monotonic() + 30
+    while not check():
+        assert time.monotonic() < deadline, f"never: {what}"
+        await pilot.pause(0.02)
+
+
+def showing_code(app: Any) -> bool:
+    return isinstance(app.screen, PhonesScreen) and app.screen.is_mounted
+
+
+@pytest.fixture
+def on_loopback(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(phones, "SERVE_HOST", "127.0.0.1")
+    monkeypatch.setattr(phones, "SERVE_PORT", 0)
+
+
+async def test_opening_the_table_to_phones_shows_the_code_of_a_running_server(
+        tmp_path: Path, on_loopback: None) -> None:
+    path = ready_for_seats("rftg", tmp_path)
+    app = make_test_app(tmp_path, command="resume", file=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, StepScreen), "the first step")
+        await pilot.press("f4")
+        await wait_for(pilot, lambda: isinstance(app.screen, HostSeatScreen)
+                       and app.screen.is_mounted, "which seat is the host's")
+        await pilot.press("p")
+        await wait_for(pilot, lambda: showing_code(app), "the phones' code")
+        link = app.screen.link
+        assert re.fullmatch(r"http://127\.0\.0\.1:\d+/[\w-]{22,}/", link), link
+        assert app.screen.query_one(QrCode).lines == code_lines(link, dark_drawn=False)
+        assert f"or type: {link}" in str(app.screen.query_one("#phones-link").render())
+        with urllib.request.urlopen(link, timeout=10) as page:  # the table's page is served
+            assert page.status == 200 and b"textual-terminal" in page.read()
+        assert app.keeper.table is not None, "the table is open too"
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, StepScreen), "back on the step")
+        await pilot.press("f5")  # the same code again, from the same server
+        await wait_for(pilot, lambda: showing_code(app), "the code again")
+        assert app.screen.link == link
+        server = app.phones.server.process
+    assert server is not None and server.wait(timeout=10) is not None, "it ends with the app"
+    assert "refused" not in (tmp_path / phones.LOG_NAME).read_text()
+
+
+async def test_without_the_extra_the_table_opens_to_terminals_only(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(phones, "can_serve", lambda: False)
+    path = ready_for_seats("rftg", tmp_path)
+    app = make_test_app(tmp_path, command="resume", file=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, StepScreen), "the first step")
+        await pilot.press("f4")
+        await wait_for(pilot, lambda: isinstance(app.screen, HostSeatScreen)
+                       and app.screen.is_mounted, "which seat is the host's")
+        assert "(p:" not in str(app.screen.query_one("#host-seat-hint").render())
+        await pilot.press("p")  # not offered: nothing happens
+        await pilot.pause()
+        assert isinstance(app.screen, HostSeatScreen) and app.keeper.table is None
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.keeper.table is not None, "the table open")
+        said: list[str] = []
+        monkeypatch.setattr(app, "notify", lambda message, **options: said.append(message))
+        await pilot.press("f5")
+        await wait_for(pilot, lambda: said == [phones.SERVE_MISSING], "how to get the extra")
+        assert app.phones.server is None

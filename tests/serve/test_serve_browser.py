@@ -1,0 +1,146 @@
+"""`lastround serve` in a real browser: Debian's chromium at a phone's size (390×844), as a
+player at the table uses it. Without chromium the tests fail and say how to install it: a
+phone's way in that is never tried would pass unseen."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+import pytest
+from playwright.async_api import Browser, async_playwright
+
+from tests.join_play import Host
+from tests.rftg_play import letters_for
+from tests.serve.phone import ARGS, CHROMIUM, CHROMIUM_MISSING, Phone
+from tests.serve.served import joiners_of, serving, wait_until
+from tests.table_sessions import ready_for_seats, seat_entries
+from tui.session.files import read_session
+from tui.shell.join_app import JoinApp
+
+NARROW_BELOW = JoinApp.HORIZONTAL_BREAKPOINTS[1][0]
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Browser]:
+    if not CHROMIUM.exists():
+        pytest.fail(CHROMIUM_MISSING)
+    async with async_playwright() as playwright:
+        launched = await playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield launched
+        await launched.close()
+
+
+def entry(path: Path, step_id: str) -> dict[str, object]:
+    return next(e for e in read_session(path)["log"] if e["step"] == step_id)
+
+
+async def test_a_phone_enters_a_whole_seat_with_digits_letters_and_enter(
+        tmp_path: Path, browser: Browser) -> None:
+    saves = tmp_path / "saves"
+    path = ready_for_seats("rftg", saves)
+    host = Host(path)
+    own = dict(seat_entries("rftg")[1])
+    with serving(saves, tmp_path) as served:
+        phone = await Phone.open(browser, served.url)
+        problems: list[str] = []
+        phone.page.on("console", lambda m: problems.append(m.text) if m.type == "error" else 0)
+        phone.page.on("pageerror", lambda error: problems.append(str(error)))
+        await phone.wait_for("Join a table")
+        await phone.tap_terminal()
+        await phone.type("1")  # the table, by its number
+        await phone.wait_for("Which seat is yours?")
+        await phone.type("2")  # Jonas
+        await phone.wait_for("Jonas: tableau")
+        for name in own["tableau-1"]["tableau"]:
+            await phone.type(letters_for(name))
+            await phone.enter()
+        await phone.enter()  # the empty search: the tableau is done
+        await phone.wait_for("chips, hand and goods", host.serve)
+        for key in ("chips", "hand", "goods"):  # Enter from field to field, then sent
+            await phone.type(str(own["counts-1"][key]))
+            await phone.enter()
+        await phone.wait_for("Entered ✓", host.serve)
+        # Upright, the phone's terminal gets the joiner's narrow layout (41×40 here).
+        width, height = phone.sizes[0]
+        assert width < NARROW_BELOW and height >= 16, phone.sizes
+        # Nothing left the machine: every request was the server's own, and the page's
+        # policy refused nothing it needed.
+        assert phone.requests and all(url.startswith(served.url.replace("http", "ws", 1))
+                                      or url.startswith(served.url)
+                                      for url in phone.requests), phone.requests
+        assert not problems, problems
+        await phone.close()
+    for step_id in ("tableau-1", "counts-1"):
+        logged = entry(path, step_id)
+        assert logged["values"] == own[step_id] and logged["by"] == "Jonas"
+    host.leave()
+
+
+async def test_a_phone_that_drops_claims_its_seat_again_and_finds_its_typing(
+        tmp_path: Path, browser: Browser) -> None:
+    """A phone's page closed (the screen locked, the browser swiped away) ends its app and
+    lets go of the seat; the page opened again claims it, with what was typed."""
+    saves = tmp_path / "saves"
+    path = ready_for_seats("rftg", saves)
+    host = Host(path)
+    with serving(saves, tmp_path) as served:
+        phone = await Phone.open(browser, served.url)
+        await phone.wait_for("Join a table")
+        await phone.tap_terminal()
+        await phone.type("1")
+        await phone.wait_for("Which seat is yours?")
+        await phone.type("2")
+        await phone.wait_for("Jonas: tableau")
+        await phone.type(letters_for("Alpha Centauri"))
+        await phone.enter()
+        await phone.type("mini")
+        await phone.wait_for("mini")
+        await phone.close()
+        wait_until(lambda: not joiners_of(saves), "the dropped phone's app ended")
+        again = await Phone.open(browser, served.url)
+        await again.wait_for("Join a table")
+        await again.tap_terminal()
+        await again.type("1")
+        await again.wait_for("Which seat is yours?")
+        await again.type("2")
+        await again.wait_for("What was typed here before is back")
+        assert "Alpha Centauri" in again.text
+        await again.close()
+    host.leave()
+
+
+async def test_a_phone_turned_or_with_its_keyboard_up_gets_the_step_again_at_its_size(
+        tmp_path: Path, browser: Browser) -> None:
+    """A phone's window changes size as a terminal's rarely does: the keyboard coming up
+    takes half its height, turning it sideways makes it wide. Each is a new size for the app,
+    which lays the same step out again, the typing kept."""
+    saves = tmp_path / "saves"
+    ready_for_seats("rftg", saves)
+    host = Host(saves / "rftg-table.toml")
+    with serving(saves, tmp_path) as served:
+        phone = await Phone.open(browser, served.url)
+        await phone.wait_for("Join a table")
+        await phone.tap_terminal()
+        await phone.type("1")
+        await phone.wait_for("Which seat is yours?")
+        await phone.type("2")
+        await phone.wait_for("Jonas: tableau")
+        await phone.type("alpha")
+        await phone.wait_for("Alpha Centauri")
+        upright = phone.sizes[-1]
+        # The keyboard up keeps the width and leaves 16 rows or more; sideways, the wide layout.
+        # (A browser may report a size or two on the way: each is waited past, not counted.)
+        expected: tuple[tuple[dict[str, int], Callable[[tuple[int, int]], bool]], ...] = (
+            ({"width": 390, "height": 400},
+             lambda size: size[0] == upright[0] and 16 <= size[1] < upright[1]),
+            ({"width": 844, "height": 390}, lambda size: size[0] >= NARROW_BELOW),
+        )
+        for viewport, reported in expected:
+            await phone.page.set_viewport_size(viewport)
+            await phone.wait_for_size(reported, f"a size for {viewport}")
+            phone.forget()  # what is drawn from here on is at that size
+            await phone.wait_for("Jonas: tableau")  # drawn again, whole
+            await phone.wait_for("alpha")
+        await phone.close()
+    host.leave()

@@ -1,0 +1,99 @@
+"""The host's app serving its table to phones: `lastround serve` for the saves folder, started
+beside the app (F5, or `p` when opening the table) and ended with it.
+
+The server is a process of its own (its web server and one app per browser stay off the
+host's screen); it prints its link, which the app shows as a code, and logs what it refused
+to `.lastround-serve.log` in the saves folder. It ends when the app ends, however it ends:
+its standard input is the app's pipe, and it stops once that closes (`--with-host`).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import threading
+from collections.abc import Callable
+from importlib.util import find_spec
+from pathlib import Path
+
+SERVE_MISSING = ("lastround serve needs the serve extra: pip install 'lastround[serve]' "
+                 "(in this checkout: .venv/bin/uv sync --extra serve)")
+LOG_NAME = ".lastround-serve.log"
+LINK = re.compile(r"^\s+(http://\S+/)$")
+# Where it serves: None for the machine's address on its local network and `lastround serve`'s
+# usual port (tests: loopback, any free port).
+SERVE_HOST: str | None = None
+SERVE_PORT: int | None = None
+
+
+def can_serve() -> bool:
+    """Whether `lastround serve` is installed (the serve extra)."""
+    return find_spec("textual_serve") is not None
+
+
+class PhoneServer:
+    """One `lastround serve` run for the host's saves folder: its link once it prints it
+    (`ready`), or why it ended without one (`failed`); both called on the server's reader
+    thread, so the app hands them to its own (App.call_from_thread)."""
+
+    def __init__(self, saves: Path, ready: Callable[[str], None],
+                 failed: Callable[[str], None]) -> None:
+        self.saves = saves
+        self.ready = ready
+        self.failed = failed
+        self.url: str | None = None
+        self.process: subprocess.Popen[str] | None = None
+
+    @property
+    def log_path(self) -> Path:
+        return self.saves / LOG_NAME
+
+    def start(self) -> None:
+        command = [sys.executable, "-m", "tui", "serve", "--saves", str(self.saves.resolve()),
+                   "--with-host"]
+        if SERVE_HOST is not None:
+            command += ["--host", SERVE_HOST]
+        if SERVE_PORT is not None:
+            command += ["--port", str(SERVE_PORT)]
+        with self.log_path.open("a", encoding="utf-8") as log:
+            self.process = subprocess.Popen(command, stdin=subprocess.PIPE,
+                                            stdout=subprocess.PIPE, stderr=log, text=True)
+        threading.Thread(target=self.read_link, name="lastround-serve", daemon=True).start()
+
+    def read_link(self) -> None:
+        process = self.process
+        assert process is not None and process.stdout is not None
+        for line in process.stdout:
+            if (found := LINK.match(line.rstrip("\n"))) is not None:
+                self.url = found[1]
+                self.ready(self.url)
+                break
+        else:
+            process.wait()
+            self.failed(self.last_words())
+        process.stdout.close()  # nothing more is printed there: the log has the rest
+
+    def last_words(self) -> str:
+        """The server's last line in the log: why it ended."""
+        try:
+            lines = self.log_path.read_text(encoding="utf-8", errors="replace").splitlines()
+        except OSError:
+            lines = []
+        return (lines[-1] if lines else "it ended").removeprefix("lastround serve: ")
+
+    def running(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def stop(self) -> None:
+        """End the server: every browser's app is asked to end first (its seat let go)."""
+        process, self.process = self.process, None
+        if process is None:
+            return
+        if process.stdin is not None:
+            process.stdin.close()  # the server stops once its standard input closes
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()

@@ -1,0 +1,277 @@
+"""`lastround serve`: `lastround join` for one saves folder, in the browsers of the room's network.
+
+textual-serve runs one `lastround join` per browser and relays its screen over a websocket; it
+has no authentication of its own. So everything here is under a fresh random token, the
+first part of every path (`http://ADDRESS:PORT/TOKEN/`): the page, its websocket and its
+files. A request without it, or with another, is refused and logged. The address is the one
+chosen (by default the machine's address on the local network), never every address unless
+asked. The command each browser gets is fixed, run without a shell: nothing the browser sends
+becomes an argument. The page loads nothing from elsewhere (textual-serve's own links a font
+from Google; this one uses the font textual-serve ships).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import secrets
+import signal
+import socket
+import sys
+import threading
+import time
+from dataclasses import dataclass
+from importlib.resources import files
+from pathlib import Path
+from string import Template
+from typing import Any
+
+from aiohttp import WSMsgType, web
+from textual_serve.app_service import AppService
+from textual_serve.download_manager import DownloadManager
+
+from tui.session.terminal_safe import one_line
+
+# 16 random bytes: 22 characters to type from the screen, far beyond guessing.
+TOKEN_BYTES = 16
+# Browsers at once (each is a process): a table is at most six seats, each may reconnect.
+MOST_BROWSERS = 16
+TEXTUAL_SERVE_STATIC = Path(str(files("textual_serve") / "static"))
+PAGE = Template((Path(__file__).parent / "serve_page.html").read_text(encoding="utf-8"))
+
+
+def lan_address() -> str | None:
+    """This machine's address on its local network: the one it would send from to an outside
+    address. Nothing is sent (a UDP socket only picks its route); None without a network."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed beyond the gateway
+            address = str(probe.getsockname()[0])
+        except OSError:
+            return None
+    return None if address.startswith(("127.", "0.")) else address
+
+
+@dataclass(frozen=True)
+class Door:
+    """Where the table's browsers come in: the address, the port and the token."""
+
+    host: str
+    port: int
+    token: str
+
+    @property
+    def origin(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}"
+
+    @property
+    def url(self) -> str:
+        return f"{self.origin}/{self.token}/"
+
+
+def new_door(host: str, port: int) -> Door:
+    return Door(host, port, secrets.token_urlsafe(TOKEN_BYTES))
+
+
+def join_command(saves: Path) -> list[str]:
+    """What every browser runs: the joiner's app for this saves folder, nothing else."""
+    return [sys.executable, "-m", "tui", "join", "--saves", str(saves.resolve())]
+
+
+class JoinProcess(AppService):
+    """textual-serve's process for one browser, started without a shell."""
+
+    def __init__(self, argv: list[str], **kwargs: Any) -> None:
+        super().__init__(" ".join(argv), **kwargs)
+        self.argv = argv
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
+        environment = self._build_environment(width=width, height=height)
+        self._process = process = await asyncio.create_subprocess_exec(
+            *self.argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE, env=environment)
+        assert process.stdin is not None
+        self._stdin = process.stdin
+        return process
+
+
+def log(line: str) -> None:
+    """One line on the host's terminal: what came in, what was refused and why."""
+    print(f"{time.strftime('%H:%M:%S')} {one_line(line)}", file=sys.stderr, flush=True)
+
+
+def to_int(text: str, default: int, lowest: int, highest: int) -> int:
+    try:
+        return min(max(int(text), lowest), highest)
+    except ValueError:
+        return default
+
+
+class TableServer:
+    """The web side of `lastround serve`: the page, its files and a websocket per browser."""
+
+    def __init__(self, door: Door, saves: Path) -> None:
+        self.door = door
+        self.command = join_command(saves)
+        self.browsers = 0
+        self.downloads = DownloadManager()  # textual-serve's; the joiner's app sends none
+
+    def application(self) -> web.Application:
+        app = web.Application(middlewares=[self.only_the_table])
+        prefix = f"/{self.door.token}"
+        app.add_routes([
+            web.get(prefix, self.to_the_page),  # the link typed without its last slash
+            web.get(f"{prefix}/", self.page),
+            web.get(f"{prefix}/ws", self.websocket),
+            web.static(f"{prefix}/static", TEXTUAL_SERVE_STATIC),
+        ])
+        return app
+
+    @web.middleware
+    async def only_the_table(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        """Every path starts with the token; anything else is refused and logged."""
+        first = request.path.lstrip("/").partition("/")[0]
+        if not secrets.compare_digest(first.encode(), self.door.token.encode()):
+            why = "no token" if not first else "a wrong token"
+            log(f"refused {request.remote}: {request.method} with {why}")
+            raise web.HTTPForbidden(text="Last Round: this link is not the table's. Scan the "
+                                    "code on the host's screen again.\n")
+        response: web.StreamResponse = await handler(request)
+        return response
+
+    async def to_the_page(self, request: web.Request) -> web.Response:
+        raise web.HTTPFound(f"/{self.door.token}/")
+
+    async def page(self, request: web.Request) -> web.Response:
+        base = f"{self.door.origin}/{self.door.token}"
+        font_size = to_int(request.query.get("fontsize", "16"), 16, 8, 40)
+        html = PAGE.substitute(static=f"{base}/static/", font_size=font_size,
+                               websocket=f"ws{base.removeprefix('http')}/ws")
+        return web.Response(text=html, content_type="text/html", headers={
+            "Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
+            # The browser itself holds the page to this machine: nothing it loads or
+            # connects to is anywhere else (the script's optional "ping" link included).
+            "Content-Security-Policy": f"default-src 'self'; connect-src 'self' "
+            f"ws{self.door.origin.removeprefix('http')}; style-src 'self' 'unsafe-inline'; "
+            "script-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'"})
+
+    async def websocket(self, request: web.Request) -> web.WebSocketResponse:
+        origin = request.headers.get("Origin")
+        if origin is not None and origin != self.door.origin:
+            log(f"refused {request.remote}: a websocket from another page ({origin})")
+            raise web.HTTPForbidden()
+        if self.browsers >= MOST_BROWSERS:
+            log(f"refused {request.remote}: {MOST_BROWSERS} browsers are already in")
+            raise web.HTTPServiceUnavailable()
+        width = to_int(request.query.get("width", "80"), 80, 10, 400)
+        height = to_int(request.query.get("height", "24"), 24, 5, 200)
+        websocket = web.WebSocketResponse(heartbeat=15)
+        await websocket.prepare(request)
+        self.browsers += 1
+        log(f"browser in from {request.remote} ({width}×{height})")
+        process = JoinProcess(self.command, write_bytes=websocket.send_bytes,
+                              write_str=websocket.send_str, close=websocket.close,
+                              download_manager=self.downloads)
+        try:
+            await process.start(width, height)
+            await relay(websocket, process)
+        finally:
+            await process.stop()
+            self.browsers -= 1
+            log(f"browser gone from {request.remote}")
+        return websocket
+
+
+async def relay(websocket: web.WebSocketResponse, process: AppService) -> None:
+    """The browser's keys and sizes to the app (textual-serve's messages, nothing else)."""
+    async for message in websocket:
+        if message.type != WSMsgType.TEXT:
+            continue
+        try:
+            envelope = message.json()
+        except ValueError:
+            continue
+        if not isinstance(envelope, list) or not envelope:
+            continue
+        kind, data = envelope[0], (envelope[1] if len(envelope) > 1 else None)
+        if kind == "stdin" and isinstance(data, str):
+            await process.send_bytes(data.encode("utf-8"))
+        elif kind == "resize" and isinstance(data, dict):
+            await process.set_terminal_size(to_int(str(data.get("width")), 80, 10, 400),
+                                            to_int(str(data.get("height")), 24, 5, 200))
+        elif kind == "ping":
+            await websocket.send_json(["pong", data])
+        elif kind == "focus":
+            await process.focus()
+        elif kind == "blur":
+            await process.blur()
+
+
+def listening(host: str, port: int) -> socket.socket:
+    """The server's socket, bound to the one address chosen (port 0: any free port)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listener = socket.socket(family, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listener.bind((host, port))
+        listener.listen(64)
+    except OSError:
+        listener.close()
+        raise
+    return listener
+
+
+def serve(listener: socket.socket, door: Door, saves: Path, *, with_host: bool) -> None:
+    """Serve until Ctrl+C (or SIGTERM); each browser's app is asked to end first."""
+    application = TableServer(door, saves).application()
+    if with_host:
+        application.on_startup.append(end_with_the_host)
+    web.run_app(application, sock=listener, print=None, access_log=None, shutdown_timeout=3)
+
+
+NO_ADDRESS = ("lastround serve: this machine has no address on a local network; name one "
+              "with --host (--host 127.0.0.1: this machine's own browsers only)")
+
+
+def banner(door: Door, saves: Path) -> str:
+    """What the host's terminal shows: the code to scan, the link in words, what it serves."""
+    from tui.widgets.qr_code import code_lines
+
+    return "\n".join([
+        *code_lines(door.url),
+        "",
+        "Players: scan the code, or type this address in the phone's browser",
+        "(on this machine's network, no internet needed):",
+        f"    {door.url}",
+        f"Serving `lastround join` for {one_line(str(saves.resolve()))}; the code in the link",
+        "is new each time this starts: only who sees this screen gets in. Ctrl+C stops.",
+    ])
+
+
+async def end_with_the_host(application: web.Application) -> None:
+    """Started by the host's app (tui.shell.phones): once its pipe on standard input closes
+    (the app ended, however it ended), stop as Ctrl+C would. (Watched from the server's
+    start: by then SIGTERM stops it gracefully.)"""
+    def wait() -> None:
+        sys.stdin.buffer.read()
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=wait, name="host-pipe", daemon=True).start()
+
+
+def main(saves: Path, host: str | None, port: int, *, with_host: bool = False) -> int:
+    host = host or lan_address()
+    if host is None:
+        print(NO_ADDRESS, file=sys.stderr)
+        return 2
+    try:
+        listener = listening(host, port)
+    except OSError as error:  # the port taken, an address not this machine's
+        print(f"lastround serve: can't serve on {host} port {port}: {error.strerror or error}",
+              file=sys.stderr)
+        return 2
+    door = new_door(host, listener.getsockname()[1])
+    print(banner(door, saves), flush=True)
+    serve(listener, door, saves, with_host=with_host)
+    return 0

@@ -1,0 +1,64 @@
+"""The host's app serving its open table to phones (F5, or `p` when opening it): the server
+(tui.shell.phones) started once, its code shown (screens.phones), and the server ended with
+the table or the app. Held by LastRoundApp as `phones`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import suppress
+from functools import partial
+from typing import Any
+
+from textual.app import App
+
+from tui.session.keeper import Keeper
+from tui.shell import phones
+from tui.shell.phones import PhoneServer
+
+
+class PhoneServing:
+    """The server for one app's open table, while it serves."""
+
+    def __init__(self, app: App[Any], keeper: Callable[[], Keeper]) -> None:
+        self.app = app
+        self.keeper = keeper  # the open session's (tui.session.keeper), as the app holds it
+        self.server: PhoneServer | None = None  # `lastround serve` for the open table
+
+    def start_or_show(self) -> None:  # F5 (tui.shell.keys)
+        keeper = self.keeper()
+        session = keeper.session
+        if keeper.table is None or session is None or session.path is None:
+            return
+        if not phones.can_serve():
+            self.app.notify(phones.SERVE_MISSING, title="Phones", severity="error",
+                            markup=False)
+            return
+        server = self.server
+        if server is not None and server.running():
+            if server.url is not None:
+                self.show(server.url)
+            return  # starting: its code shows once it is ready
+        self.server = PhoneServer(session.path.parent,
+                                  ready=partial(self.from_server, self.show),
+                                  failed=partial(self.from_server, self.failed))
+        self.server.start()
+
+    def from_server(self, then: Callable[[str], None], said: str) -> None:
+        """What the server's reader thread says, handed to the app's own turn."""
+        with suppress(RuntimeError):  # the app already ended
+            self.app.call_from_thread(then, said)
+
+    def show(self, link: str) -> None:
+        from screens.phones import PhonesScreen
+
+        if not isinstance(self.app.screen, PhonesScreen):
+            self.app.push_screen(PhonesScreen(link))
+
+    def failed(self, why: str) -> None:
+        self.app.notify(f"Phones can't join: {why}", title="Phones", severity="error",
+                        markup=False)
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.stop()
+            self.server = None
