@@ -133,7 +133,7 @@ class HistoryScreen(Screen[None]):
         Binding("x", "export", "CSV", id="export-csv",
                 tooltip="Write every finished session into one CSV file in the exports folder"),
         Binding("escape", "close", "Close", id="close-history",
-                tooltip="Back to the home screen"),
+                tooltip="Back to the home screen (in the filter: empty it, back to the list)"),
     ]
 
 
@@ -299,4 +299,12 @@ class HistoryScreen(Screen[None]):
                     title="Exported")
 
     def action_close(self) -> None:
+        """Esc in the filter empties it and goes back to the list: a newcomer's way out of a
+        field, and the next letters would otherwise act on the home screen."""
+        search = self.query_one("#history-filter", Input)
+        if self.focused is search:
+            search.value = ""
+            self.refresh_view()
+            focus_now(self.query_one(DataTable))
+            return
         self.app.pop_screen()

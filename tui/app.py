@@ -89,7 +89,7 @@ class LastRoundApp(Look, AppKeys, OrderedKeys):
         if command == "new" and game:
             self.start_new(game)
         elif command in ("resume", "replay") and file:
-            self.open_file(file, read_only=command == "replay")
+            self.open_file(file, read_only=command == "replay", leaving_exits=True)
         elif command == "history":
             self.show_history()
         self.screens_ready = True
@@ -150,7 +150,10 @@ class LastRoundApp(Look, AppKeys, OrderedKeys):
         self.refresh_bindings()
         self.push_screen(built)
 
-    def open_file(self, path: Path, *, read_only: bool = False) -> None:
+    def open_file(self, path: Path, *, read_only: bool = False,
+                  leaving_exits: bool = False) -> None:
+        """Open a session file: its next step, or its replay when finished or `read_only`
+        (`leaving_exits`: the replay was asked for on the command line, and its Esc quits)."""
         from tui.records.examples import is_example
 
         example = is_example(path)  # shipped with the app: only ever read
@@ -164,7 +167,8 @@ class LastRoundApp(Look, AppKeys, OrderedKeys):
             from screens.example_replay import ExampleReplayScreen
             from screens.replay import ReplayScreen
 
-            self.push_screen((ExampleReplayScreen if example else ReplayScreen)(session))
+            replay_screen = ExampleReplayScreen if example else ReplayScreen
+            self.push_screen(replay_screen(session, leaving_exits=leaving_exits))
             return
         if opened.read_only_why is not None:  # another app is writing it: look, don't touch
             self.notify(opened.read_only_why, title="Read-only", severity="warning", timeout=10)
