@@ -7,12 +7,15 @@ from pathlib import Path
 
 from textual.widgets import DataTable, Input
 
+from screens.form import FormScreen
 from screens.history import HistoryScreen
 from screens.home import HomeScreen
 from screens.replay import ReplayScreen
 from screens.setup import SetupScreen
+from tests import rftg_play
 from tests.helpers import make_test_app, only_session
 from tests.history_data import copy_examples, write_toy
+from tests.type_ahead import burst
 
 
 async def test_a_name_emptied_by_tab_and_backspace_is_asked_about_not_dropped(
@@ -93,3 +96,30 @@ async def test_esc_leaves_a_replay_opened_from_history_for_history(saves: Path) 
         await pilot.press("escape")
         await pilot.pause()
         assert app.is_running and isinstance(app.screen, HistoryScreen)
+
+
+async def test_resuming_a_draft_puts_the_cursor_on_the_first_field_left_empty(
+    saves: Path,
+) -> None:
+    path = rftg_play.saved_session(saves, rftg_play.FOUR_PLAYERS, upto="counts-0")
+    app = make_test_app(saves, command="resume", file=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await burst(pilot, [*"9", "tab", *"3"])
+    app = make_test_app(saves, command="resume", file=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, FormScreen) and app.current_step.id == "counts-0"
+        assert app.focused is app.screen.query_one("#field-goods", Input)
+
+
+async def test_resuming_a_draft_with_every_field_typed_goes_to_the_last_one_typed_in(
+    saves: Path,
+) -> None:
+    app = make_test_app(saves, command="new", game="toy")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*"Ada", "tab", *"Bea", "enter", "space", "down", "space", "enter")
+        await pilot.pause()
+        await burst(pilot, [*"12", "tab", "3", "ctrl+o"])
+        await burst(pilot, ["enter"])
+        assert isinstance(app.screen, FormScreen)
+        assert app.focused is app.screen.query_one("#field-coins", Input)
