@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from rich.cells import cell_len
 from textual.command import CommandPalette
-from textual.widgets import OptionList
+from textual.widgets import DataTable, OptionList
 
 from screens.correction import CorrectionPicker
 from tests.helpers import make_test_app
@@ -63,3 +63,19 @@ async def test_the_command_palette_draws_no_emoji(saves: Path) -> None:
         drawn = drawn_text(app.export_screenshot())
     assert "🔎" not in drawn
     assert all(cell_len(char) == 1 for char in drawn if char.strip()), "no double-width glyph"
+
+
+async def test_history_marks_the_highlighted_row(saves: Path) -> None:
+    copy_examples(saves)
+    app = make_test_app(saves, command="history")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+
+        def marks() -> list[str]:
+            return [str(table.get_row(key)[0]) for key in table.rows]
+
+        assert marks() == ["▶", " "]
+        await pilot.press("down")
+        await pilot.pause()
+        assert marks() == [" ", "▶"]
