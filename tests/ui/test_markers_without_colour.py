@@ -16,7 +16,7 @@ from textual.widgets import DataTable, OptionList
 from screens.correction import CorrectionPicker
 from tests.helpers import make_test_app
 from tests.history_data import copy_examples
-from tests.rftg_play import FOUR_PLAYERS, saved_session
+from tests.rftg_play import FOUR_PLAYERS, letters_for, saved_session
 
 SIZE = (80, 24)
 
@@ -79,3 +79,33 @@ async def test_history_marks_the_highlighted_row(saves: Path) -> None:
         await pilot.press("down")
         await pilot.pause()
         assert marks() == [" ", "▶"]
+
+
+def marked_rows(options: OptionList) -> list[int]:
+    return [i for i in range(options.option_count)
+            if str(options.get_option_at_index(i).prompt).startswith("▶ ")]
+
+
+async def test_the_card_picker_marks_the_highlighted_suggestion_and_the_chosen_card(
+    saves: Path,
+) -> None:
+    path = saved_session(saves, FOUR_PLAYERS, upto="tableau-0")
+    app = make_test_app(saves, command="resume", file=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press(*letters_for("Alpha Centauri"), "enter", *"min")
+        await pilot.pause()
+        suggestions = app.screen.query_one("#suggestions", OptionList)
+        assert marked_rows(suggestions) == [0]
+        await pilot.press("down")
+        await pilot.pause()
+        assert marked_rows(suggestions) == [1]
+        cards = app.screen.query_one("#tableau-cards", OptionList)
+        assert marked_rows(cards) == [], "unfocused, no card looks chosen"
+        await pilot.press("ctrl+a", "ctrl+k", "tab")  # the search emptied, into the list
+        await pilot.pause()
+        assert app.focused is cards and marked_rows(cards) == [cards.highlighted]
+        assert str(cards.get_option_at_index(0).prompt) == "▶  1. Alpha Centauri 0"
+        await pilot.press("tab")  # back to the search: no card looks chosen
+        await pilot.pause()
+        assert marked_rows(cards) == []
