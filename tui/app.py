@@ -45,12 +45,12 @@ from tui.shell.look import Look, steady_cursors
 from tui.shell.memory import release_removed_screens
 from tui.shell.table_watch import TableWatch, seats_line
 from tui.shell.warm_up import warm_up
-from tui.widgets.key_order import OrderedKeys
+from tui.widgets.terminal_cursor import TerminalCursor
 
 WARM_UP_AFTER = 0.3  # seconds after the first screen is mounted
 
 
-class LastRoundApp(Look, AppKeys, OrderedKeys):
+class LastRoundApp(Look, AppKeys, TerminalCursor):
     TITLE = "Last Round"
     CSS_PATH = ["app.tcss", *STYLESHEETS]
     ENABLE_COMMAND_PALETTE = True
@@ -114,6 +114,7 @@ class LastRoundApp(Look, AppKeys, OrderedKeys):
         timers let go of it a moment after it is removed."""
         self.call_after_refresh(self.set_timer, 0.05, self.between_steps)
         screen.call_later(self.show_table_line)  # once the new screen is built
+        self.place_cursor_soon()  # on the field or row the screen shown again has focused
         if self.is_headless:  # Textual's own fields too (the command palette's search)
             screen.call_later(steady_cursors, screen)
 
