@@ -16,10 +16,14 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, OptionList
 
+from screens.join import SeatScreen
 from tests.every_screen import SCREENS, open_screen
 from tests.helpers import make_test_app
 from tests.history_data import copy_examples
+from tests.join_play import NARROW, Host, shown, until
 from tests.rftg_play import FOUR_PLAYERS, letters_for, saved_session
+from tests.table_sessions import ready_for_seats
+from tui.shell.join_app import JoinApp
 from tui.widgets.checklist import Checklist
 from tui.widgets.choice import Choice
 
@@ -120,3 +124,22 @@ async def test_the_cursor_follows_the_card_chosen_in_the_tableau_list(saves: Pat
         await pilot.press("up")
         await cursor_on_the_focus(pilot)
         assert app.cursor_position.y == before.y - 1
+
+
+async def test_the_cursor_follows_the_seats_on_a_players_own_terminal(tmp_path: Path) -> None:
+    path = ready_for_seats("rftg", tmp_path)
+    app = JoinApp(tmp_path)
+    async with app.run_test(size=NARROW) as pilot:
+        Host(path)
+        await until(pilot, lambda: "rftg-table.toml" in shown(app, "#tables"), "the table")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, SeatScreen)
+                    and shown(app, "#seats") == "Maya\nJonas\nPriya\nLuis", "the seats")
+        seats = app.screen.query_one("#seats", OptionList)
+        for highlighted in (1, 2):
+            await pilot.press("down")
+            await until(pilot, lambda n=highlighted: seats.highlighted == n, "the next seat")
+            await pilot.pause()
+            spot = app.cursor_position
+            assert app.screen.get_widget_at(*spot)[0] is seats
+            assert spot.y == seats.content_region.y + highlighted
