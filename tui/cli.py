@@ -28,6 +28,7 @@ def parser() -> argparse.ArgumentParser:
     )
     cli.add_argument("--saves", metavar="DIR", help="folder of session files (default: ./saves, "
                      "or $LASTROUND_SAVES)")
+    cli.add_argument("--version", action=version_action())
     commands = cli.add_subparsers(dest="command")
     new = commands.add_parser("new", help="start a new session")
     new.add_argument("game", choices=sorted(game_ids()))
@@ -59,6 +60,33 @@ def parser() -> argparse.ArgumentParser:
     export.add_argument("--out", type=Path, metavar="PATH",
                         help="write to PATH (atomically) instead of standard output")
     return cli
+
+
+def installed_version() -> str:
+    """The version installed (pyproject.toml's), as a bug report needs it."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("lastround")
+    except PackageNotFoundError:  # run from a copy of the source, not installed
+        return "(not installed)"
+
+
+def version_action() -> type[argparse.Action]:
+    import argparse
+
+    class VersionAction(argparse.Action):
+        """`--version`: the version is looked up only when asked (a launch does not pay for
+        reading the package's metadata)."""
+
+        def __init__(self, option_strings: Sequence[str], dest: str, **_: Any) -> None:
+            super().__init__(option_strings, dest, nargs=0, help="print the version and exit")
+
+        def __call__(self, cli: argparse.ArgumentParser, *_: Any) -> None:
+            print(f"lastround {installed_version()}")
+            cli.exit()
+
+    return VersionAction
 
 
 def main(argv: Sequence[str] | None = None) -> int:
