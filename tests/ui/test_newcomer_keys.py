@@ -16,6 +16,7 @@ from tests import rftg_play
 from tests.helpers import make_test_app, only_session
 from tests.history_data import copy_examples, write_toy
 from tests.type_ahead import burst
+from tui.widgets.checklist import Checklist
 
 
 async def test_a_name_emptied_by_tab_and_backspace_is_asked_about_not_dropped(
@@ -123,3 +124,20 @@ async def test_resuming_a_draft_with_every_field_typed_goes_to_the_last_one_type
         await burst(pilot, ["enter"])
         assert isinstance(app.screen, FormScreen)
         assert app.focused is app.screen.query_one("#field-coins", Input)
+
+
+async def test_the_line_asking_to_tick_each_item_goes_once_all_are_ticked(saves: Path) -> None:
+    path = rftg_play.saved_session(saves, rftg_play.FOUR_PLAYERS, upto="finish-round")
+    app = make_test_app(saves, command="resume", file=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        message = app.screen.query_one("#message")
+        assert "Tick each item" in str(message.render())
+        items = len(app.screen.query_one(Checklist).items)
+        await pilot.press(*["space"] * (items - 1))
+        await pilot.pause()
+        assert "Tick each item" in str(message.render()), "not all ticked yet"
+        await pilot.press("space")
+        await pilot.pause()
+        assert "Tick each item" not in str(message.render())
