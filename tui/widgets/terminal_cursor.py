@@ -12,7 +12,7 @@ from typing import Protocol, runtime_checkable
 
 from rich.text import Text
 from textual import events
-from textual.geometry import Offset, Region
+from textual.geometry import Offset
 from textual.widget import Widget
 from textual.widgets import DataTable, Input, OptionList
 
@@ -99,5 +99,7 @@ class TerminalCursor(OrderedKeys):
             spot = unfocused_spot(self.screen) if self.screen_stack else None
         if spot is not None and spot != self.cursor_position:
             self.cursor_position = spot
-            # A frame, however small, is what carries the cursor's move to the terminal.
-            self.screen.refresh(Region(spot.x, spot.y, 1, 1))
+            # A frame is what carries the cursor's move to the terminal: the widget under it
+            # drawn again (a one-cell refresh of the screen lost a widget's own repaint).
+            under = focused if focused is not None else self.screen
+            under.refresh()
