@@ -23,9 +23,7 @@ def parser() -> argparse.ArgumentParser:
     import argparse  # not on the plain launch's path (see main)
 
     cli = argparse.ArgumentParser(
-        prog="lastround",
-        description="Walk a table through the end of a board game and score it.",
-    )
+        prog="lastround", description="Walk a table through the end of a board game and score it.")
     cli.add_argument("--saves", metavar="DIR", help="folder of session files (default: ./saves, "
                      "or $LASTROUND_SAVES)")
     cli.add_argument("--version", action=version_action())
