@@ -40,6 +40,7 @@ from tui.session.drafts import DraftValues
 from tui.session.session import Session, session_copy
 from tui.widgets.card_search import CardSearch
 from tui.widgets.key_order import focus_now
+from tui.widgets.marked_list import MarkedList
 from tui.widgets.plain import Plain
 from tui.widgets.quick_entry import QuickEntry
 from tui.widgets.tableau_list import TableauList
@@ -127,7 +128,7 @@ class CardsScreen(TableauEditing):
             with Vertical(id="search-side"):
                 yield CardSearch(self.add_pasted, placeholder="type a few letters of a card",
                                  id="search")
-                suggestions = OptionList(id="suggestions", markup=False)
+                suggestions = MarkedList(id="suggestions", markup=False)
                 suggestions.can_focus = False  # the arrows in the search move it; Tab passes
                 yield suggestions
                 yield Plain(id="enter-adds")  # the card Enter adds, before it is pressed

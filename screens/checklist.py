@@ -6,12 +6,16 @@ from collections.abc import Hashable
 from typing import Any
 
 from textual.app import ComposeResult
+from textual.widgets import Static
 
 from screens.step import StepScreen
 from tui.games.base import Step
 from tui.session.drafts import DraftValues
 from tui.widgets.checklist import Checklist
 from tui.widgets.key_order import focus_now
+
+TICK_EACH = "Tick each item with Space once the table has done it"
+PASS_HINT = " (n passes the phases nobody chose)"
 
 
 class ChecklistScreen(StepScreen):
@@ -22,6 +26,17 @@ class ChecklistScreen(StepScreen):
     def compose_body(self) -> ComposeResult:
         yield Checklist(self.step.items, done=self.done(), passable=self.step.passable,
                         id="checklist")
+
+    def on_mount(self) -> None:
+        self.watch(self.query_one(Checklist), "ticked", self.ticked_changed, init=False)
+
+    def ticked_changed(self) -> None:
+        """Every item ticked: the line that asked for them goes."""
+        if self.query_one(Checklist).complete and TICK_EACH in self.message_text():
+            self.say("")
+
+    def message_text(self) -> str:
+        return str(self.query_one("#message", Static).content)
 
     def done(self) -> bool:
         """Every item shows ticked once the step is confirmed (or only read)."""
@@ -51,7 +66,6 @@ class ChecklistScreen(StepScreen):
 
     def values(self) -> dict[str, Any] | None:
         if not self.query_one(Checklist).complete:
-            self.say("Tick each item with Space once the table has done it"
-                     + (" (n passes the phases nobody chose)" if self.step.passable else ""))
+            self.say(TICK_EACH + (PASS_HINT if self.step.passable else ""))
             return None
         return {}  # the log entry itself records that the table did every item

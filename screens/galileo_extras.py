@@ -64,7 +64,7 @@ def summary_table(rows: tuple[summary.ScoreRow, ...] = summary.SCORE_SUMMARY) ->
     table.add_column("When", width=15)
     table.add_column("Value", ratio=1)
     for row in rows:
-        value = row.value.replace(" … ", "…")  # a range stays on one line: −10…+10
+        value = row.value.replace(" … ", "…")  # a range stays on one line: -10…+10
         if is_final_scoring(row):
             table.add_row(row.source, f"{row.when}\n{FINAL_SCORING_MARK}", value, style="bold")
         else:

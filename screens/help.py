@@ -64,13 +64,18 @@ def bindings_of(chain: Chain, key: str) -> Iterator[ActiveBinding]:
                 yield ActiveBinding(node, binding, bool(state), binding.tooltip)
 
 
+# Moving between fields: nothing to do on a screen with one field or none (the final turns).
+FOCUS_MOVES = frozenset({"app.focus_next", "app.focus_previous", "focus_next", "focus_previous"})
+
+
 def moving_keys(screen: Screen[object]) -> Iterator[ActiveBinding]:
     """For each key that moves around, the binding it reaches here, if it does anything."""
     chain = binding_chain(screen)
+    fields = len(screen.focus_chain)
     for key in MOVING_KEYS:
         for active in bindings_of(chain, key):
             if not passes_on(active):
-                if active.enabled:
+                if active.enabled and not (active.binding.action in FOCUS_MOVES and fields < 2):
                     yield active
                 break
 

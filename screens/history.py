@@ -13,6 +13,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
+from textual.widgets.data_table import RowKey
 
 from screens.owner import Owner, owner_of
 from tui.games import game_title, short_title
@@ -55,6 +56,7 @@ folder: one row per player per session."""
 # filter to reach the others); the figures count every session, and unreadable files are
 # always listed.
 ROW_LIMIT = 500
+MARK = "▶"  # the highlighted row, readable without colour (as the home list's)
 DEFAULT_DESCENDING = {"date": True, "game": False, "winner": False}
 ORDER_WORDS = {("date", True): "newest first", ("date", False): "oldest first",
                ("game", False): "A to Z", ("game", True): "Z to A",
@@ -133,7 +135,7 @@ class HistoryScreen(Screen[None]):
         Binding("x", "export", "CSV", id="export-csv",
                 tooltip="Write every finished session into one CSV file in the exports folder"),
         Binding("escape", "close", "Close", id="close-history",
-                tooltip="Back to the home screen"),
+                tooltip="Back to the home screen (in the filter: empty it, back to the list)"),
     ]
 
 
@@ -145,6 +147,7 @@ class HistoryScreen(Screen[None]):
         self.descending = True
         self.replayed = False  # a replay may correct a session: read again on coming back
         self.filtered_by: str | None = None  # the filter text the list shows
+        self.marked: RowKey | None = None  # the row ▶ marks
 
     @property
     def owner(self) -> Owner:
@@ -172,6 +175,7 @@ class HistoryScreen(Screen[None]):
 
         self.title = "History"
         table = self.query_one(DataTable)
+        table.add_column("", key="mark", width=1)
         for label, width in COLUMNS:
             table.add_column(label, width=width)
         self.records = load_history(self.owner.keeper.saves)
@@ -216,8 +220,9 @@ class HistoryScreen(Screen[None]):
         table.clear()
         for record in [*readable[:ROW_LIMIT], *unreadable]:
             # As tall as its longest cell: every player's score shows, wrapped in its cell.
-            table.add_row(*(Text(cell) for cell in row_cells(record)), key=record.file,
-                          height=None)
+            table.add_row(Text(" "), *(Text(cell) for cell in row_cells(record)),
+                          key=record.file, height=None)
+        self.marked = None
         words = ORDER_WORDS[(self.sort_by, self.descending)]
         counted = f"{len(self.shown)} of {len(self.records)} sessions"
         if unreadable:
@@ -245,6 +250,12 @@ class HistoryScreen(Screen[None]):
         return next((r for r in self.shown if r.file == key), None)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        """▶ marks the highlighted row: it reads without colour, as the home list's."""
+        table = event.data_table
+        if self.marked is not None and self.marked in table.rows:
+            table.update_cell(self.marked, "mark", Text(" "))
+        table.update_cell(event.row_key, "mark", Text(MARK))
+        self.marked = event.row_key
         self.show_error()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
@@ -299,4 +310,12 @@ class HistoryScreen(Screen[None]):
                     title="Exported")
 
     def action_close(self) -> None:
+        """Esc in the filter empties it and goes back to the list: a newcomer's way out of a
+        field, and the next letters would otherwise act on the home screen."""
+        search = self.query_one("#history-filter", Input)
+        if self.focused is search:
+            search.value = ""
+            self.refresh_view()
+            focus_now(self.query_one(DataTable))
+            return
         self.app.pop_screen()

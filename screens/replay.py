@@ -154,9 +154,11 @@ class ReplayScreen(Screen[None]):
 
     LOOKS_BACK = True  # the app leaves out its Galileo entry aids (F2, F3) here
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, *, leaving_exits: bool = False) -> None:
         super().__init__()
         self.session = session
+        # Opened from the command line (`lastround replay FILE`): Esc goes back to the shell.
+        self.leaving_exits = leaving_exits
         self.moments = replay(session.data)
         self.page = len(self.moments)  # opens on the final scores
 
@@ -258,7 +260,10 @@ class ReplayScreen(Screen[None]):
     # actions ------------------------------------------------------------------
     def action_close(self) -> None:
         self.owner.close_session()  # its lock was held only while a correction was saved
-        self.app.pop_screen()
+        if self.leaving_exits:
+            self.app.exit()
+        else:
+            self.app.pop_screen()
 
     def action_export(self) -> None:
         from tui.records.export import export_session

@@ -21,6 +21,10 @@ from tui.widgets.plain import Plain, PlainLabel
 
 
 class SetupScreen(FormScreen):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Confirmed players whose seats were emptied, kept out by a second Enter.
+        self.removal_agreed: list[str] = []
     @classmethod
     def step_layout(cls, step: Step) -> Hashable | None:
         return None  # shown once per session
@@ -74,6 +78,25 @@ class SetupScreen(FormScreen):
             self.say("Fix the players before confirming")
             focus_now(self.query_one(f"#seat-{seat}", Input))  # selected: typing replaces it
             return None
+        if self.asks_about_removed(names):
+            return None
         error.show("")
         values = super().values()
         return None if values is None else {"players": names, **values}
+
+    def asks_about_removed(self, names: list[str]) -> bool:
+        """A confirmed player's seat left empty (Tab selects a name, Backspace clears it) is
+        asked about once: Enter again takes them out of the game."""
+        removed = [(seat, name) for seat, name in enumerate(self.session.players[:self.seats])
+                   if not self.query_one(f"#seat-{seat}", Input).value.strip()
+                   and name not in names]  # a name moved to another seat stays
+        if not removed or [name for _, name in removed] == self.removal_agreed:
+            return False
+        self.removal_agreed = [name for _, name in removed]
+        seat = removed[0][0]
+        leaving = " and ".join(self.removal_agreed)
+        question = f"Seat {seat + 1} is empty: Enter again takes {leaving} out of the game"
+        self.query_one("#error-seats", ErrorLine).show(question)
+        self.say(f"{question}, or type the name")
+        focus_now(self.query_one(f"#seat-{seat}", Input))
+        return True

@@ -10,16 +10,24 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.reactive import Reactive
-from textual.widgets import Static
+from textual.widget import Widget
+from textual.widgets import Input, Static
 
 from screens.offstage import Offstage
 from screens.owner import StepOwner, step_owner_of
 from tui.games.base import Step
 from tui.session.drafts import DraftValues
 from tui.session.session import Session
+from tui.widgets.choice import Choice
 from tui.widgets.footer import SteadyFooter
+from tui.widgets.key_order import focus_now
 from tui.widgets.plain import Plain
 from tui.widgets.title_bar import TitleBar
+
+
+def field_value(field: Widget) -> str:
+    """What a field holds: an Input's text, a Choice's option."""
+    return field.value if isinstance(field, (Input, Choice)) else ""
 
 
 class StepScreen(Offstage):
@@ -104,8 +112,7 @@ class StepScreen(Offstage):
             text.update(step.text)
         self.say("")
         self.fill()
-        self.show_draft()
-        self.focus_first()
+        self.focus_typing_place()
         self.query_one(".step-body").scroll_home(animate=False)  # a step text above the fields
         if self.is_current:  # the next player's copy of the step shown (else: when shown)
             self.draw_now()
@@ -115,8 +122,7 @@ class StepScreen(Offstage):
 
     def on_mount(self) -> None:
         # Runs after the step class's own on_mount (Textual calls them subclass first).
-        self.show_draft()
-        self.focus_first()
+        self.focus_typing_place()
         if self.notice:
             self.show_notice_line()
 
@@ -134,6 +140,23 @@ class StepScreen(Offstage):
     def focus_first(self) -> None:
         """Focus the field a player types into first, at once (see tui.widgets.key_order)."""
 
+    def focus_typing_place(self) -> None:
+        """Bring back the draft, if any, and focus where its typing stopped: the first field
+        it left empty, else the last one it changed; without a draft, the first field."""
+        fields = list(self.query("Input, Choice"))  # in the order they are shown
+        before = [field_value(field) for field in fields]
+        if not self.show_draft():
+            self.focus_first()
+            return
+        empty = [field for field in fields if isinstance(field, Input) and not field.value]
+        changed = [field for field, was in zip(fields, before, strict=True)
+                   if field_value(field) != was]
+        resumed = empty[:1] or changed[-1:]
+        if resumed and resumed[0].focusable:
+            focus_now(resumed[0])
+        else:
+            self.focus_first()
+
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """Mark the focused field's row: its label shows in reverse video, seen without colour."""
         for row in self.query(".field-row"):
@@ -147,17 +170,19 @@ class StepScreen(Offstage):
     def restore(self, values: DraftValues) -> None:
         """Put a kept draft back into the fields."""
 
-    def show_draft(self) -> None:
-        """Bring back what was typed in this step before (a dropped link, Esc, Ctrl+O)."""
+    def show_draft(self) -> bool:
+        """Bring back what was typed in this step before (a dropped link, Esc, Ctrl+O):
+        whether there was something to bring back."""
         self.untouched = self.draft()
         kept = None if self.read_only else self.owner.keeper.draft_for(self.step)
         if kept is None or self.untouched is None or kept == self.untouched:
-            return
+            return False
         try:
             self.restore(kept)
         except (LookupError, TypeError, ValueError):  # edited by hand: start from the step
-            return
+            return False
         self.query_one("#message", Static).update(self.RESTORED)
+        return True
 
     def keep_draft(self) -> None:
         """Keep on disk what is typed in this step so far (see tui.session.drafts)."""

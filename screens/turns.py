@@ -16,6 +16,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.widget import Widget
 from textual.widgets import DataTable, Static
 
 from screens.draw import DrawScreen
@@ -26,6 +27,7 @@ from tui.games.galileo import turn_actions
 from tui.games.galileo import turns as galileo_turns
 from tui.widgets.key_order import focus_now
 from tui.widgets.plain import Plain
+from tui.widgets.terminal_cursor import lines_taken
 
 CURRENT = "▶"
 DONE = "✓"
@@ -122,6 +124,17 @@ class TurnsScreen(StepScreen):
         self.query_one("#turn-list", Static).update("\n".join(self.turn_lines()))
         self.show_draws()
         self.refresh_bindings()
+
+    def cursor_row(self) -> tuple[Widget, int] | None:
+        """Nothing focused (no draw to pick): the terminal's cursor on the current player's
+        line, where a braille display reads (tui.widgets.terminal_cursor)."""
+        if self.data.get("trigger") is None:
+            return None
+        lines = self.turn_lines()
+        current = next((n for n, line in enumerate(lines) if line.startswith(f" {CURRENT} ")),
+                       len(lines) - 1)
+        shown = self.query_one("#turn-list")
+        return shown, lines_taken(shown, lines[:current])
 
     def turn_lines(self) -> list[str]:
         names = player_names(self.data)

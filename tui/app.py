@@ -47,7 +47,7 @@ from tui.shell.memory import release_removed_screens, widgets_of
 from tui.shell.serving_phones import PhoneServing
 from tui.shell.table_watch import TableWatch, seats_line
 from tui.shell.warm_up import warm_up
-from tui.widgets.key_order import OrderedKeys
+from tui.widgets.terminal_cursor import TerminalCursor
 
 if TYPE_CHECKING:
     from screens.host_seat import TableOpening
@@ -55,7 +55,7 @@ if TYPE_CHECKING:
 WARM_UP_AFTER = 0.3  # seconds after the first screen is mounted
 
 
-class LastRoundApp(Look, AppKeys, OrderedKeys):
+class LastRoundApp(Look, AppKeys, TerminalCursor):
     TITLE = "Last Round"
     CSS_PATH = ["app.tcss", *STYLESHEETS]
     ENABLE_COMMAND_PALETTE = True
@@ -97,7 +97,7 @@ class LastRoundApp(Look, AppKeys, OrderedKeys):
         if command == "new" and game:
             self.start_new(game)
         elif command in ("resume", "replay") and file:
-            self.open_file(file, read_only=command == "replay")
+            self.open_file(file, read_only=command == "replay", leaving_exits=True)
         elif command == "history":
             self.show_history()
         self.screens_ready = True
@@ -127,6 +127,7 @@ class LastRoundApp(Look, AppKeys, OrderedKeys):
         self.stack_shown = list(self.screen_stack)
         self.gone_widgets += widgets_of(gone)  # while they still have them
         screen.call_later(self.show_table_line)  # once the new screen is built
+        self.place_cursor_soon()  # on the field or row the screen shown again has focused
         if self.is_headless:  # Textual's own fields too (the command palette's search)
             screen.call_later(steady_cursors, screen)
 
@@ -163,7 +164,10 @@ class LastRoundApp(Look, AppKeys, OrderedKeys):
         self.refresh_bindings()
         self.push_screen(built)
 
-    def open_file(self, path: Path, *, read_only: bool = False) -> None:
+    def open_file(self, path: Path, *, read_only: bool = False,
+                  leaving_exits: bool = False) -> None:
+        """Open a session file: its next step, or its replay when finished or `read_only`
+        (`leaving_exits`: the replay was asked for on the command line, and its Esc quits)."""
         from tui.records.examples import is_example
 
         example = is_example(path)  # shipped with the app: only ever read
@@ -177,7 +181,8 @@ class LastRoundApp(Look, AppKeys, OrderedKeys):
             from screens.example_replay import ExampleReplayScreen
             from screens.replay import ReplayScreen
 
-            self.push_screen((ExampleReplayScreen if example else ReplayScreen)(session))
+            replay_screen = ExampleReplayScreen if example else ReplayScreen
+            self.push_screen(replay_screen(session, leaving_exits=leaving_exits))
             return
         if opened.read_only_why is not None:  # another app is writing it: look, don't touch
             self.notify(opened.read_only_why, title="Read-only", severity="warning", timeout=10)

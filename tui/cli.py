@@ -23,11 +23,10 @@ def parser() -> argparse.ArgumentParser:
     import argparse  # not on the plain launch's path (see main)
 
     cli = argparse.ArgumentParser(
-        prog="lastround",
-        description="Walk a table through the end of a board game and score it.",
-    )
+        prog="lastround", description="Walk a table through the end of a board game and score it.")
     cli.add_argument("--saves", metavar="DIR", help="folder of session files (default: ./saves, "
                      "or $LASTROUND_SAVES)")
+    cli.add_argument("--version", action=version_action())
     commands = cli.add_subparsers(dest="command")
     new = commands.add_parser("new", help="start a new session")
     new.add_argument("game", choices=sorted(game_ids()))
@@ -76,6 +75,33 @@ def add_table_commands(commands: Any) -> None:
     serve.add_argument("--port", type=int, default=8022, help="the port (default: 8022)")
     # The host's app starting it (tui.shell.phones): end when its pipe closes.
     serve.add_argument("--with-host", action="store_true", help=argparse.SUPPRESS)
+
+
+def installed_version() -> str:
+    """The version installed (pyproject.toml's), as a bug report needs it."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("lastround")
+    except PackageNotFoundError:  # run from a copy of the source, not installed
+        return "(not installed)"
+
+
+def version_action() -> type[argparse.Action]:
+    import argparse
+
+    class VersionAction(argparse.Action):
+        """`--version`: the version is looked up only when asked (a launch does not pay for
+        reading the package's metadata)."""
+
+        def __init__(self, option_strings: Sequence[str], dest: str, **_: Any) -> None:
+            super().__init__(option_strings, dest, nargs=0, help="print the version and exit")
+
+        def __call__(self, cli: argparse.ArgumentParser, *_: Any) -> None:
+            print(f"lastround {installed_version()}")
+            cli.exit()
+
+    return VersionAction
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -20,18 +20,21 @@ GALILEO_WINNER = "★ Cy wins"
 
 
 def first_suggestion(screen: str, typed: str) -> str:
-    """The card the picker would add: the first line of the list under the search field."""
+    """The card the picker would add: the first line of the list under the search field
+    (without the ▶ that marks it)."""
     lines = screen.splitlines()
     for number, line in enumerate(lines):
         if line[:45].strip() == typed:
-            below = [row[:45].strip() for row in lines[number + 1:number + 4]]
+            below = [row[:45].strip().removeprefix("▶ ") for row in lines[number + 1:number + 4]]
             return next((row for row in below if row), "")
     return ""
 
 
 def wait_for_suggestion(term: Terminal, typed: str, name: str) -> None:
     """The list follows each typed letter: wait until it is the list for all of them."""
-    term.wait_until(lambda shown: first_suggestion(shown, typed).startswith(f"{name}  ("),
+    # The longest names wrap their "(kind, VP)" onto a line of its own.
+    term.wait_until(lambda shown: first_suggestion(shown, typed) in (name, f"{name}  (")
+                    or first_suggestion(shown, typed).startswith(f"{name}  ("),
                     f"{name} first in the list for {typed!r}")
 
 

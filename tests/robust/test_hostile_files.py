@@ -212,7 +212,7 @@ def test_a_byte_order_mark_from_a_windows_editor_is_accepted(
     path = saves / "bom.toml"
     path.write_bytes(b"\xef\xbb\xbf" + RFTG.encode())
     assert main(["score", str(path)]) == 0
-    assert "Winner: Luis wins" in capsys.readouterr().out
+    assert "★ Luis wins" in capsys.readouterr().out
 
 
 # --- files whose scoring keys are fine but whose other keys the screens read are not ------------

@@ -49,7 +49,7 @@ def test_score_still_works_without_a_terminal(tmp_path: Path) -> None:
     example = ROOT / "saves" / "examples" / "rftg-4-players.toml"
     ended = subprocess.run([LASTROUND, "score", str(example)], stdin=subprocess.DEVNULL,
                            capture_output=True, text=True, timeout=ENDS_WITHIN)
-    assert ended.returncode == 0 and "Winner" in ended.stdout
+    assert ended.returncode == 0 and "★ Luis wins" in ended.stdout
 
 
 class Pane:

@@ -55,7 +55,7 @@ async def test_the_running_total_follows_what_is_typed(saves: Path) -> None:
         total = text_of(app, "#running-total")
         assert "Ada so far" in total and "= 64" in total, total  # 62 + 6 − 8 + 4
         assert "University · 6 VP" in text_of(app, "#group-university")
-        assert "Cellar · −8 VP" in text_of(app, "#group-cellar")
+        assert "Cellar · -8 VP" in text_of(app, "#group-cellar")
         await set_field(pilot, "flipped", True)
         await pilot.pause()
         assert "= 164" in text_of(app, "#running-total")
@@ -147,7 +147,7 @@ async def test_the_summary_shows_bruno_s_cellar_signed(saves: Path) -> None:
         await pilot.pause()
         await pilot.press("f2")
         await pilot.pause()
-        assert "−6 / −3 / −1 / +1 / +2" in text_of(app, "#summary-table")
+        assert "-6 / -3 / -1 / +1 / +2" in text_of(app, "#summary-table")
 
 
 async def test_the_breakdown_says_to_flip_the_score_token(saves: Path) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 
 from screens.checklist import ChecklistScreen
 from screens.help import HelpScreen
+from tests import galileo_play
 from tests.helpers import make_test_app
 from tests.rftg_play import FOUR_PLAYERS, saved_session
 from tui.widgets.checklist import Checklist
@@ -43,7 +44,8 @@ async def test_the_players_step_lists_tab_and_the_cursor_keys(saves: Path) -> No
 
 async def test_the_checklist_lists_the_arrows_and_space(saves: Path) -> None:
     rows = await help_rows(resumed(saves, "finish-round"))
-    assert {"↑", "↓", "space", "tab", "⏎", "esc"} <= set(rows)
+    assert {"↑", "↓", "space", "⏎", "esc"} <= set(rows)
+    assert "tab" not in rows, "one field: Tab has nowhere to go"
     assert "next item" in rows["space"]
 
 
@@ -68,3 +70,10 @@ async def test_space_ticks_the_item_and_moves_to_the_next(saves: Path) -> None:
         await pilot.press(*["space"] * (len(checklist.items) - 1))  # the last keeps the cursor
         await pilot.pause()
         assert checklist.complete and checklist.cursor == len(checklist.items) - 1
+
+
+async def test_the_final_turns_list_no_keys_for_fields_they_do_not_have(saves: Path) -> None:
+    path = galileo_play.saved_session(saves, galileo_play.THREE_PLAYERS, "final-turns", 1)
+    rows = await help_rows(make_test_app(saves, command="resume", file=path))
+    assert {"⏎", "d", "w", "u"} <= set(rows)
+    assert "tab" not in rows and "shift+tab" not in rows, rows

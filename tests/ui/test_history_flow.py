@@ -26,7 +26,7 @@ def listed(app: LastRoundApp) -> list[str]:
 
 
 def cells(app: LastRoundApp, file: str) -> list[str]:
-    return [str(cell) for cell in app.screen.query_one(DataTable).get_row(file)]
+    return [str(cell) for cell in app.screen.query_one(DataTable).get_row(file)][1:]  # not ▶
 
 
 def figures_text(app: LastRoundApp) -> str:

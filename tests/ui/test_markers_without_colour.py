@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 from rich.cells import cell_len
 from textual.command import CommandPalette
-from textual.widgets import OptionList
+from textual.widgets import DataTable, OptionList
 
 from screens.correction import CorrectionPicker
 from tests.helpers import make_test_app
 from tests.history_data import copy_examples
-from tests.rftg_play import FOUR_PLAYERS, saved_session
+from tests.rftg_play import FOUR_PLAYERS, letters_for, saved_session
 
 SIZE = (80, 24)
 
@@ -63,3 +63,49 @@ async def test_the_command_palette_draws_no_emoji(saves: Path) -> None:
         drawn = drawn_text(app.export_screenshot())
     assert "🔎" not in drawn
     assert all(cell_len(char) == 1 for char in drawn if char.strip()), "no double-width glyph"
+
+
+async def test_history_marks_the_highlighted_row(saves: Path) -> None:
+    copy_examples(saves)
+    app = make_test_app(saves, command="history")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+
+        def marks() -> list[str]:
+            return [str(table.get_row(key)[0]) for key in table.rows]
+
+        assert marks() == ["▶", " "]
+        await pilot.press("down")
+        await pilot.pause()
+        assert marks() == [" ", "▶"]
+
+
+def marked_rows(options: OptionList) -> list[int]:
+    return [i for i in range(options.option_count)
+            if str(options.get_option_at_index(i).prompt).startswith("▶ ")]
+
+
+async def test_the_card_picker_marks_the_highlighted_suggestion_and_the_chosen_card(
+    saves: Path,
+) -> None:
+    path = saved_session(saves, FOUR_PLAYERS, upto="tableau-0")
+    app = make_test_app(saves, command="resume", file=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press(*letters_for("Alpha Centauri"), "enter", *"min")
+        await pilot.pause()
+        suggestions = app.screen.query_one("#suggestions", OptionList)
+        assert marked_rows(suggestions) == [0]
+        await pilot.press("down")
+        await pilot.pause()
+        assert marked_rows(suggestions) == [1]
+        cards = app.screen.query_one("#tableau-cards", OptionList)
+        assert marked_rows(cards) == [], "unfocused, no card looks chosen"
+        await pilot.press("ctrl+a", "ctrl+k", "tab")  # the search emptied, into the list
+        await pilot.pause()
+        assert app.focused is cards and marked_rows(cards) == [cards.highlighted]
+        assert str(cards.get_option_at_index(0).prompt) == "▶  1. Alpha Centauri 0"
+        await pilot.press("tab")  # back to the search: no card looks chosen
+        await pilot.pause()
+        assert marked_rows(cards) == []

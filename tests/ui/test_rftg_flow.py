@@ -454,7 +454,7 @@ async def test_the_edition_chosen_at_setup_changes_what_cards_score(
         await play_finish_round(pilot)
         await press(pilot, *"bmtw")
         assert str(app.screen.query_one(OptionList).get_option_at_index(0).prompt) == (
-            f"Black Market Trading World  (world, {bmtw_vp} VP)")
+            f"▶ Black Market Trading World  (world, {bmtw_vp} VP)")
         await press(pilot, "home", "ctrl+k")
         await play_tableau(pilot, ada)
         await play_counts(pilot, ada)

@@ -75,7 +75,7 @@ async def finished_from_the_home_key(saves: Path) -> Path:
         assert isinstance(app.screen, HistoryScreen)
         table = app.screen.query_one(DataTable)
         rows = [[str(cell) for cell in table.get_row(key)] for key in table.rows]
-        assert [row[1] for row in rows] == ["Toy"]
+        assert [row[2] for row in rows] == ["Toy"]  # after the ▶ mark and the date
     data = only_session(saves)
     assert data["game"] == "toy" and data["status"] == "finished"
     assert data["log"][-1]["values"]["winners"] == ["Ada"]

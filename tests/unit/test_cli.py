@@ -105,3 +105,12 @@ def test_output_into_a_closed_pipe_ends_quietly(command: list[str], tmp_path: Pa
     finally:
         os.close(writer)
     assert done.stderr == "" and done.returncode == 141
+
+
+def test_version_prints_the_installed_version(capsys: pytest.CaptureFixture[str]) -> None:
+    from importlib.metadata import version
+
+    with pytest.raises(SystemExit) as ended:
+        parser().parse_args(["--version"])
+    assert ended.value.code == 0
+    assert capsys.readouterr().out.strip() == f"lastround {version('lastround')}"

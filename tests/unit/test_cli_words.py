@@ -64,7 +64,7 @@ def test_a_tie_break_win_says_how_it_was_decided(
     path = finished_tie(saves, (3, 2), (4, 0))
     assert main(["score", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "Winner: Ada wins on the tie-break" in out
+    assert "★ Ada wins on the tie-break" in out
     assert "Ada and Bo tie on 40 VP." in out
     assert "Ada 3 + 2 = 5, Bo 4 + 0 = 4" in out
 
@@ -75,7 +75,7 @@ def test_a_shared_win_says_the_tie_break_could_not_separate_them(
     path = finished_tie(saves, (3, 1), (4, 0))
     assert main(["score", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "Winner: Ada and Bo share the victory" in out
+    assert "★ Ada and Bo share the victory" in out
     assert "Still tied, so Ada and Bo share the victory." in out
     assert main(["score", "--json", str(path)]) == 0
     printed = json.loads(capsys.readouterr().out)

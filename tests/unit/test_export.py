@@ -83,7 +83,7 @@ def test_markdown_breaks_each_total_down_as_the_final_scores_screen_does() -> No
         assert rows[2:] == [f"| {line.label} | {line.points:+d} | {line.detail} |"
                             for line in player.lines]
         assert sum(line.points for line in player.lines) == player.total
-    assert "| Cellar space 2 (−4) | -4 | 1 × −4 = −4 |" in breakdown
+    assert "| Cellar space 2 (-4) | -4 | 1 × -4 = -4 |" in breakdown
     assert "Edition" not in text  # Galileo Galilei has one edition
 
 
@@ -338,3 +338,9 @@ def test_export_imports_neither_textual_nor_tomlkit(saves: Path) -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           cwd=ROOT, timeout=60)
     assert done.returncode == 0 and done.stderr.strip().endswith("[]"), done.stderr
+
+
+def test_a_galileo_breakdown_writes_every_minus_sign_alike() -> None:
+    """The points said -4 while the details beside them said −4: one minus sign, as typed."""
+    text = markdown_of("galileo-4-players.toml", example("galileo-4-players.toml"))
+    assert "−" not in text and "1 × -4 = -4" in text

@@ -44,7 +44,7 @@ def form(data: dict[str, Any], seat: int, **typed: Any) -> dict[str, Any]:
 
 def test_signed_values_carry_their_sign() -> None:
     """Spec: "each Inquisitor ... scores the number below its space: –8, –4, –2 or +1"."""
-    assert [signed(v) for v in (-8, 0, 1)] == ["−8", "0", "+1"]
+    assert [signed(v) for v in (-8, 0, 1)] == ["-8", "0", "+1"]
 
 
 def test_the_fourth_cellar_space_is_labelled_plus_one_everywhere() -> None:
@@ -59,7 +59,7 @@ def test_the_fourth_cellar_space_is_labelled_plus_one_everywhere() -> None:
 def test_the_summary_shows_the_cellar_in_play() -> None:
     assert score_summary(DEFAULT_CELLAR_VALUES) == SCORE_SUMMARY
     bruno = {row.source: row.value for row in score_summary((-6, -3, -1, 1, 2))}
-    assert "−6 / −3 / −1 / +1 / +2" in bruno["Cellar"]
+    assert "-6 / -3 / -1 / +1 / +2" in bruno["Cellar"]
 
 
 # --- item 6: the Score token flips past 100 --------------------------------------------------

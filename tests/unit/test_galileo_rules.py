@@ -109,7 +109,7 @@ def test_each_inquisitor_in_the_cellar_scores_the_number_below_its_space() -> No
     result = GAME.score(session(player("Ada", cellar=[1, 2, 0, 3]), player("Bo")))
     assert result.players[0].parts["cellar"] == -8 - 8 + 0 + 3
     details = [line.detail for line in result.players[0].lines if line.part == "cellar"]
-    assert details == ["1 × −8 = −8", "2 × −4 = −8", "0 × −2 = 0", "3 × +1 = +3"]
+    assert details == ["1 × -8 = -8", "2 × -4 = -8", "0 × -2 = 0", "3 × +1 = +3"]
 
 
 def test_the_default_cellar_values_are_the_printed_ones() -> None:
@@ -589,7 +589,7 @@ def test_the_scores_form_asks_each_entry_once() -> None:
     assert [f.key for f in step.fields] == list(scores_values())
     fields = {f.key: f for f in step.fields}
     assert "cellar" in fields["row_3"].help
-    assert fields["cellar_1"].label == "Inquisitors on cellar space 1 (−8 each)"
+    assert fields["cellar_1"].label == "Inquisitors on cellar space 1 (-8 each)"
     assert (fields["tribunal"].minimum, fields["tribunal"].maximum) == (-10, 10)
     assert (fields["track_position"].minimum, fields["track_position"].maximum) == (0, 99)
 
@@ -706,8 +706,8 @@ def test_the_score_summary_has_every_row_of_the_spec_table() -> None:
     values = {row.source: row.value for row in SCORE_SUMMARY}
     assert "7" in values["Objectives"] and "3" in values["Objectives"]
     assert "±2" in values["Reputation overflow"]
-    assert all(v in values["Cellar"] for v in ("−8", "−4", "−2", "+1"))
-    assert "−10" in values["Reputation"] and "+10" in values["Reputation"]
+    assert all(v in values["Cellar"] for v in ("-8", "-4", "-2", "+1"))
+    assert "-10" in values["Reputation"] and "+10" in values["Reputation"]
     assert "1" in values["Appendix comets"]
 
 

@@ -51,7 +51,7 @@ def test_plain_output_is_a_table_with_the_winner(
     out = capsys.readouterr().out
     assert "Player  Points  Bonus  Total  Place" in out
     assert "Ada          9      5     14      1" in out
-    assert "Winner: Ada wins" in out
+    assert "★ Ada wins" in out
 
 
 def test_a_tie_broken_by_the_rule_says_so(saves: Path, capsys: pytest.CaptureFixture[str]) -> None:

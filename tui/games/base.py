@@ -234,8 +234,9 @@ def shown_columns(parts: Sequence[str]) -> list[tuple[str, tuple[str, ...]]]:
 
 
 def signed(number: int) -> str:
-    """A number with its sign as printed on a board: −8, 0, +1 (a real minus sign)."""
-    return f"−{-number}" if number < 0 else f"+{number}" if number > 0 else "0"
+    """A number with its sign as printed on a board: -8, 0, +1. The minus is the one typed
+    into the fields and shown in every total, so a number reads the same everywhere."""
+    return f"{number:+d}" if number else "0"
 
 
 def player_names(data: Mapping[str, Any]) -> list[str]:

@@ -50,7 +50,7 @@ def group_part(group: str, parts: Mapping[str, int]) -> str | None:
 
 
 def total_text(score: PlayerScore) -> str:
-    """"Ada so far: Track 62 + University 6 + Cellar −8 = 60" (the parts entered so far)."""
+    """"Ada so far: Track 62 + University 6 + Cellar -8 = 60" (the parts entered so far)."""
     parts = " + ".join(
         f"{heading} {signed(sum(score.parts[k] for k in keys)).lstrip('+')}"
         for heading, keys in shown_columns(list(score.parts)))

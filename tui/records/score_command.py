@@ -67,8 +67,9 @@ def result_text(result: Result) -> str:
 
 
 def winner_line(result: Result) -> str:
-    """Who won and how it was decided, in the breakdown screen's words."""
-    return f"Winner: {verdict(result.winners, result.decided_by)}"
+    """Who won and how it was decided, as the breakdown screen says it ("★ Ada wins"; a
+    "Winner:" before it said the winner twice)."""
+    return f"★ {verdict(result.winners, result.decided_by)}"
 
 
 def main_score(path: Path, as_json: bool) -> int:

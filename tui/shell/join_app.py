@@ -34,7 +34,7 @@ from tui.session.seat import Seat
 from tui.session.session import Session
 from tui.session.table import Table
 from tui.shell.look import Look
-from tui.widgets.key_order import OrderedKeys
+from tui.widgets.terminal_cursor import TerminalCursor
 
 FOLLOW_EVERY = 0.3  # the session file, the host's notices, whether the host is there
 ANSWER_EVERY = 0.05  # the answer to a step sent: it seems to come at once
@@ -70,7 +70,7 @@ Screen.-narrow #tableau { width: 1fr; height: 1fr; padding: 0; }
 """
 
 
-class JoinApp(Look, OrderedKeys):
+class JoinApp(Look, TerminalCursor):
     TITLE = "Last Round"
     CSS_PATH = ["../app.tcss", *STYLESHEETS]
     CSS = JOIN_CSS

@@ -2,19 +2,21 @@
 
 A focusable list that scrolls (a long tableau in a small window keeps the chosen card in
 view, with a scrollbar); the screen it sits on says what Delete and Enter do to the chosen
-card. Names are shown as plain text, never as markup. The chosen card is in reverse video
-while the list has focus, so it reads without colour; unfocused, no card looks chosen.
+card. Names are shown as plain text, never as markup. The chosen card is marked ▶ and in
+reverse video while the list has focus, so it reads without colour; unfocused, no card
+looks chosen.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from tui.widgets.marked_list import MarkedList
 
-class TableauList(OptionList):
+
+class TableauList(MarkedList):
     DEFAULT_CSS = """
     TableauList { height: 1fr; border: none; padding: 0; background: transparent; }
     TableauList:focus { border: none; background-tint: $foreground 5%; }
@@ -23,7 +25,7 @@ class TableauList(OptionList):
     """
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id, markup=False)
+        super().__init__(marks_unfocused=False, id=id, markup=False)
 
     def show(self, lines: Sequence[str], chosen: int | None = None) -> None:
         """List `lines` (one a card); `chosen` is highlighted, else the end is scrolled to."""

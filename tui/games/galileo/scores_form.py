@@ -71,7 +71,7 @@ LAST_FIELDS: tuple[Field, ...] = (
         minimum=TRIBUNAL_LOW,
         maximum=TRIBUNAL_HIGH,
         default=0,
-        help="The space of your Tribunal token, −10 to +10; it scores that.",
+        help="The space of your Tribunal token, -10 to +10; it scores that.",
         group=TRIBUNAL_GROUP,
     ),
     Field(

@@ -32,8 +32,8 @@ SCORE_SUMMARY: tuple[ScoreRow, ...] = (
     ScoreRow("Rewards", "during play", "VP from library rows, comet pages, Scale rows and tiles"),
     ScoreRow("Reputation overflow", "at an interrogation", "±2 when the Tribunal token runs off"),
     ScoreRow("University", "game end", "times met × row multiplier, for each Scale tile"),
-    ScoreRow("Cellar", "game end", "−8 / −4 / −2 / +1 for each Inquisitor, by its space"),
-    ScoreRow("Reputation", "game end", "the Tribunal token's space, −10 … +10"),
+    ScoreRow("Cellar", "game end", "-8 / -4 / -2 / +1 for each Inquisitor, by its space"),
+    ScoreRow("Reputation", "game end", "the Tribunal token's space, -10 … +10"),
     ScoreRow("Appendix comets", "at cleanup", "1 VP for each comet there"),
 )
 
