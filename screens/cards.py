@@ -151,8 +151,7 @@ class CardsScreen(TableauEditing):
 
     # the search ------------------------------------------------------------------
     def on_input_changed(self, event: Input.Changed) -> None:
-        # The field as it is now: a change from a burst of keys may arrive after later ones.
-        if event.input.id == "search":
+        if event.input.id == "search":  # its value now: a burst's change may come after later
             self.show_suggestions(event.input.value)
         else:
             self.quick_entry().show_typing_problem(event.input)

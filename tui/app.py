@@ -1,9 +1,7 @@
-"""LastRoundApp: the screens wired to the session keeper; `make_app` is the one factory the
-command line and the tests both use.
-
-The session keeper (tui.session.keeper, no Textual) owns the open session: it confirms,
-saves, keeps drafts and the lock, and takes the table's offers. The app holds it, hands it
-what the screens ask (screens.owner) and turns each of its answers into what is shown: the
+"""LastRoundApp: the screens wired to the session keeper; `make_app`, the one factory the
+command line and the tests use. The keeper (tui.session.keeper, no Textual) owns the open
+session: it confirms, saves, keeps drafts and the lock, and takes the table's offers. The app
+hands it what the screens ask (screens.owner) and turns each answer into what is shown: the
 next screen, the box that asks the table first, a refusal at its field. Its keys and look
 are mixed in from tui.shell."""
 
@@ -166,8 +164,7 @@ class LastRoundApp(Look, AppKeys, TerminalCursor):
 
     def open_file(self, path: Path, *, read_only: bool = False,
                   leaving_exits: bool = False) -> None:
-        """Open a session file: its next step, or its replay when finished or `read_only`
-        (`leaving_exits`: the replay was asked for on the command line, and its Esc quits)."""
+        """A session file's next step, or its replay (whose Esc quits if `leaving_exits`)."""
         from tui.records.examples import is_example
 
         example = is_example(path)  # shipped with the app: only ever read
@@ -267,8 +264,7 @@ class LastRoundApp(Look, AppKeys, TerminalCursor):
             self.show_confirmed(step, values,
                                 self.keeper.confirm(step, values, undo_agreed=True))
             return
-        # Keep the earlier answer: the step again as it was recorded, nothing changed.
-        self.keeper.keep_earlier(step)
+        self.keeper.keep_earlier(step)  # the step again as it was recorded, nothing changed
         self.show_step(self.step_index, fresh=True,
                        said="The earlier answer is kept: nothing was changed.")
 

@@ -134,7 +134,8 @@ async def test_the_cursor_follows_the_seats_on_a_players_own_terminal(tmp_path: 
         await until(pilot, lambda: "rftg-table.toml" in shown(app, "#tables"), "the table")
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, SeatScreen)
-                    and shown(app, "#seats") == "Maya\nJonas\nPriya\nLuis", "the seats")
+                    and shown(app, "#seats") == "1. Maya\n2. Jonas\n3. Priya\n4. Luis",
+                    "the seats")
         seats = app.screen.query_one("#seats", OptionList)
         for highlighted in (1, 2):
             await pilot.press("down")
