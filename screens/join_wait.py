@@ -9,13 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 
-from screens.join import show_line, show_options
+from screens.join import number_typed, numbered, show_line, show_options
 from tui.games.base import Result, verdict
 from tui.session.terminal_safe import visible
 from tui.widgets.footer import SteadyFooter
@@ -130,14 +131,20 @@ class DoneScreen(BetweenSteps):
             "The game is over: final scores" if finished else self.HEADING)
         show_line(self.query_one("#done-scores", Static), scores_text(view.result))
         self.query_one("#done-hint", Static).update(
-            "Your steps:" if finished else "Your steps (↑ ↓ and Enter to change one):")
+            "Your steps:" if finished
+            else "Your steps (its number or ↑ ↓, then Enter to change one):")
         show_options(self.query_one("#own-steps", OptionList),
-                     [f"{'✓' if entered else '·'} {visible(title)}"
-                      for _id, title, entered in view.steps])
+                     numbered([f"{'✓' if entered else '·'} {visible(title)}"
+                               for _id, title, entered in view.steps]))
         others = " · ".join(visible(line) for line in view.others)
         self.query_one("#done-others", Static).update(
             "" if finished or not others else f"Table: {others}")
         self.refresh_bindings()
+
+    def on_key(self, event: events.Key) -> None:
+        """A digit picks a step, as on the seat list: a phone's keyboard has no arrows."""
+        if self.view is not None and not self.view.finished:
+            number_typed(event, self.query_one("#own-steps", OptionList))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "reopen":

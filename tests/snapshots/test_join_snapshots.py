@@ -129,7 +129,7 @@ def test_the_steps_entered(snap_compare: Any, host: Host, size: tuple[int, int])
             for step_id, values in entries:
                 host.table.send(seat, step_id, values)
                 await until(pilot, partial(host.has, step_id), "in", host)
-        both = "✓ Maya: tableau\n✓ Maya: chips, hand and goods"
+        both = "1. ✓ Maya: tableau\n2. ✓ Maya: chips, hand and goods"
         await until(pilot, lambda: done(joiner(pilot), both), "done")
         await until(pilot, lambda: "Jonas" in shown(joiner(pilot), "#done-others"), "the table")
 

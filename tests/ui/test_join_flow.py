@@ -244,7 +244,7 @@ async def test_galileo_scoring_is_filled_with_enter_between_the_fields(tmp_path:
                 await pilot.press("space")  # a choice's next option
             assert message(app) != SENT, "nothing is sent before the last field"
             await pilot.press("enter")
-        await until(pilot, lambda: done(app, "✓ Marta: final scoring"), "entered", host)
+        await until(pilot, lambda: done(app, "1. ✓ Marta: final scoring"), "entered", host)
     entry = logged(path, "scores-0")
     assert entry["values"] == values and entry["by"] == "Marta"
     host.leave()
@@ -275,7 +275,7 @@ async def test_the_done_screen_reopens_a_step_and_ends_with_the_final_scores(
         for step_id, values in RFTG[0]:
             table.send(0, step_id, values)  # as if typed before a dropped link
             await until(pilot, partial(host.has, step_id), "in", host)
-        both = "✓ Maya: tableau\n✓ Maya: chips, hand and goods"
+        both = "1. ✓ Maya: tableau\n2. ✓ Maya: chips, hand and goods"
         await until(pilot, lambda: done(app, both), "done")
         assert "Table: Jonas waiting · Priya waiting · Luis waiting" in shown(app, "#done-others")
         await pilot.press("enter")  # the tableau again, to change it
@@ -283,6 +283,10 @@ async def test_the_done_screen_reopens_a_step_and_ends_with_the_final_scores(
         assert isinstance(app.screen, JoinCardsScreen) and app.screen.cards == MAYA_CARDS
         await pilot.press("enter")  # sent again as it was
         await until(pilot, lambda: done(app, both), "done again", host)
+        await pilot.press("2", "enter")  # a phone has no arrows: the number picks the step
+        await until(pilot, lambda: on_step(app, "counts-0"), "the counts reopened")
+        await pilot.press("enter", "enter", "enter")  # field to field, sent from the last
+        await until(pilot, lambda: done(app, both), "done a third time", host)
         for seat in (1, 2, 3):
             for step_id, values in RFTG[seat]:
                 table.send(seat, step_id, values)

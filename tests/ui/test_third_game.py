@@ -127,7 +127,7 @@ async def test_a_player_at_the_table_enters_their_own_toy_points(tmp_path: Path)
         await until(pilot, lambda: on_step(app, "points-1"), "Bo's points")
         assert isinstance(app.screen, JoinFormScreen)
         await pilot.press("7", "enter", "2", "enter", "enter")  # Enter: field by field, then sent
-        await until(pilot, lambda: done(app, "✓ Bo: points"), "entered", host)
+        await until(pilot, lambda: done(app, "1. ✓ Bo: points"), "entered", host)
     entry = next(e for e in read_session(path)["log"] if e["step"] == "points-1")
     assert entry["values"]["points"] == 7 and entry["by"] == "Bo"
     host.leave()
