@@ -129,23 +129,26 @@ def read_player_goals(player: Mapping[str, Any], path: str,
             raise RulesError(f"{path}.goals_tied",
                              f'"{goal.name}" is held: a player tied without the tile '
                              "does not hold it")
-    prestige = 0
-    if "prestige" in player:
-        if not expansions.prestige:
-            raise RulesError(f"{path}.prestige", "belongs to The Brink of War, which is not "
-                             "in expansions")
-        prestige = player["prestige"]
-        if isinstance(prestige, bool) or not isinstance(prestige, int) or prestige < 0:
-            raise RulesError(f"{path}.prestige", "must be a whole number, 0 or more")
-    awards = 0
-    if "invasion_awards" in player:
-        if not expansions.invasion:
-            raise RulesError(f"{path}.invasion_awards", "belongs to Xeno Invasion's invasion "
-                             "game, which was not played (invasion is not true)")
-        awards = player["invasion_awards"]
-        if isinstance(awards, bool) or not isinstance(awards, int) or awards < 0:
-            raise RulesError(f"{path}.invasion_awards", "must be a whole number, 0 or more")
-    return PlayerGoals(found["goals"], found["goals_tied"], int(prestige), int(awards))
+    prestige = _box_count(player, path, "prestige", expansions.prestige,
+                          "belongs to The Brink of War, which is not in expansions")
+    awards = _box_count(player, path, "invasion_awards", expansions.invasion,
+                        "belongs to Xeno Invasion's invasion game, which was not played "
+                        "(invasion is not true)")
+    return PlayerGoals(found["goals"], found["goals_tied"], prestige, awards)
+
+
+def _box_count(player: Mapping[str, Any], path: str, key: str, played: bool,
+               not_played: str) -> int:
+    """A player's count a box brings (0 when absent): refused, saying `not_played`, when
+    that box or game is not played."""
+    if key not in player:
+        return 0
+    if not played:
+        raise RulesError(f"{path}.{key}", not_played)
+    value = player[key]
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise RulesError(f"{path}.{key}", "must be a whole number, 0 or more")
+    return int(value)
 
 
 def check_most_goals(held: Sequence[PlayerGoals]) -> None:
