@@ -15,9 +15,10 @@ from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from screens.qr import fits, window_needed
 from tui.widgets.footer import SteadyFooter
 from tui.widgets.plain import Plain
-from tui.widgets.qr_code import QrCode, code_size
+from tui.widgets.qr_code import QrCode
 
 WHAT = "Phones: scan to join the table (this network, no internet needed)"
 HELP = """\
@@ -32,11 +33,6 @@ folder. Serving ends with this app, or when the game is finished.
 A QR reader wants dark squares on a light ground: on a terminal with dark text on a light
 background, I draws the code the other way round."""
 LINES_AROUND = 3  # the line saying what it is, the link in words, the footer
-
-
-def fits(link: str, window: Size) -> bool:
-    code = code_size(link)
-    return window.width >= code.width and window.height >= code.height + LINES_AROUND
 
 
 class PhonesScreen(ModalScreen[None]):
@@ -72,20 +68,20 @@ class PhonesScreen(ModalScreen[None]):
         self.show_for(event.size)
 
     def show_for(self, window: Size) -> None:
-        whole = fits(self.link, window)
+        whole = fits(self.link, window, LINES_AROUND)
         self.query_one("#phones-code-box").display = whole
         small = self.query_one("#phones-small", Static)
         small.display = not whole
         if not whole:
-            code = code_size(self.link)
-            small.update(f"✗ The code needs a window of at least {code.width}×"
-                         f"{code.height + LINES_AROUND}; this one is {window.width}×"
+            needed = window_needed(self.link, LINES_AROUND)
+            small.update(f"✗ The code needs a window of at least {needed.width}×"
+                         f"{needed.height}; this one is {window.width}×"
                          f"{window.height}. Enlarge it to scan, or type the link below.")
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "invert":
-            return fits(self.link, self.app.size)
+            return fits(self.link, self.app.size, LINES_AROUND)
         return True
 
     def action_invert(self) -> None:

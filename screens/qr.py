@@ -43,15 +43,15 @@ def link_for(session: Session) -> str:
     return bgstats_scan_link(session.data, session.path.name if session.path else "")
 
 
-def window_needed(link: str) -> Size:
-    """The smallest window that shows the whole code, the line above it and the footer (and
-    no smaller than the app's own least window)."""
+def window_needed(link: str, lines_around: int = LINES_AROUND) -> Size:
+    """The smallest window that shows the whole code and the lines around it (here the line
+    above it and the footer), and no smaller than the app's own least window."""
     code = code_size(link)
-    return Size(max(code.width, MIN_WIDTH), max(code.height + LINES_AROUND, MIN_HEIGHT))
+    return Size(max(code.width, MIN_WIDTH), max(code.height + lines_around, MIN_HEIGHT))
 
 
-def fits(link: str, window: Size) -> bool:
-    needed = window_needed(link)
+def fits(link: str, window: Size, lines_around: int = LINES_AROUND) -> bool:
+    needed = window_needed(link, lines_around)
     return window.width >= needed.width and window.height >= needed.height
 
 
