@@ -7,13 +7,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextlib import suppress
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 
 from tui.session.keeper import Keeper
-from tui.shell import phones
-from tui.shell.phones import PhoneServer
+
+if TYPE_CHECKING:  # the server's module (subprocess, threads) loads when a table is served
+    from tui.shell.phones import PhoneServer
 
 
 class PhoneServing:
@@ -29,6 +30,8 @@ class PhoneServing:
         session = keeper.session
         if keeper.table is None or session is None or session.path is None:
             return
+        from tui.shell import phones
+
         if not phones.can_serve():
             self.app.notify(phones.SERVE_MISSING, title="Phones", severity="error",
                             markup=False)
@@ -38,9 +41,9 @@ class PhoneServing:
             if server.url is not None:
                 self.show(server.url)
             return  # starting: its code shows once it is ready
-        self.server = PhoneServer(session.path.parent,
-                                  ready=partial(self.from_server, self.show),
-                                  failed=partial(self.from_server, self.failed))
+        self.server = phones.PhoneServer(session.path.parent,
+                                         ready=partial(self.from_server, self.show),
+                                         failed=partial(self.from_server, self.failed))
         self.server.start()
 
     def from_server(self, then: Callable[[str], None], said: str) -> None:
