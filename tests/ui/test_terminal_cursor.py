@@ -13,8 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.app import ComposeResult
+from textual.geometry import Offset
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Input, OptionList
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import DataTable, Input, OptionList, Static
 
 from screens.join import SeatScreen
 from tests.every_screen import SCREENS, open_screen
@@ -26,6 +30,7 @@ from tests.table_sessions import ready_for_seats
 from tui.shell.join_app import JoinApp
 from tui.widgets.checklist import Checklist
 from tui.widgets.choice import Choice
+from tui.widgets.terminal_cursor import TerminalCursor
 
 SIZE = (80, 24)
 CELL = 12.2  # an SVG screenshot's character width
@@ -144,3 +149,32 @@ async def test_the_cursor_follows_the_seats_on_a_players_own_terminal(tmp_path: 
             spot = app.cursor_position
             assert app.screen.get_widget_at(*spot)[0] is seats
             assert spot.y == seats.content_region.y + highlighted
+
+
+class RowsScreen(Screen[None]):
+    """A screen whose row is in a widget it has only once it is whole (as the final turns)."""
+
+    def compose(self) -> ComposeResult:
+        yield Static("one\ntwo", id="rows")
+
+    def cursor_row(self) -> tuple[Widget, int] | None:
+        return self.query_one("#rows"), 1
+
+
+class CursorApp(TerminalCursor):
+    pass
+
+
+async def test_a_screen_shown_before_it_is_whole_gets_the_cursor_once_it_is() -> None:
+    """A key or a screen change may ask for the cursor's place the moment a screen is pushed,
+    before its widgets are mounted (a burst on a busy machine crashed the app: NoMatches
+    '#turn-list'): the cursor is placed once the screen is whole."""
+    app = CursorApp()
+    async with app.run_test(size=(40, 10)) as pilot:
+        screen = RowsScreen()
+        app.push_screen(screen)
+        app.place_cursor()  # at once, the screen not yet whole
+        await pilot.pause()
+        rows = screen.query_one("#rows")
+        await until(pilot, lambda: app.cursor_position == rows.content_region.offset + Offset(0, 1),
+                    "the cursor on the row")

@@ -92,6 +92,11 @@ class TerminalCursor(OrderedKeys):
         self.call_after_refresh(self.place_cursor)
 
     def place_cursor(self) -> None:
+        if self.screen_stack and not self.screen.is_mounted:
+            # Shown before it is whole (pushed just now, or built ahead and not yet mounted):
+            # its own queue places the cursor once its widgets are there.
+            self.screen.call_later(self.place_cursor)
+            return
         focused = self.focused
         if focused is not None and focused.is_attached:
             spot: Offset | None = cursor_spot(focused)
