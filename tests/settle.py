@@ -10,6 +10,12 @@ and no timer is due within `HORIZON` (the screen's next repaint, a focus timer),
 of the loop in a row. A timer due later is left for the test to wait on, as before: a test
 that needs one waits for what it does. Once the app is exiting, its timers tick without
 acting (Textual's `Timer._tick` checks `App._exit`), so only what is ready counts.
+
+Textual gives up waiting after a second. On a busy machine an app still building a screen can
+be held back longer than that, and the test then went on with the app half done: a snapshot
+taken with dozens of tasks still ready to run (a CI run failed that way). So the wait goes on
+until the app is settled, up to `LIMIT`, and a wait that reaches it fails the test, naming
+what was still running.
 """
 
 from __future__ import annotations
@@ -23,6 +29,8 @@ from textual._context import active_app
 # About Textual's own slice: what is due this soon is part of what the key set off.
 HORIZON = 0.025
 QUIET_TURNS = 2
+# Longer than any busy machine holds a settling app back; an app never settled is a defect.
+LIMIT = 60.0
 
 
 def busy(loop: asyncio.AbstractEventLoop, timers_act: bool) -> float | None:
@@ -39,12 +47,12 @@ def busy(loop: asyncio.AbstractEventLoop, timers_act: bool) -> float | None:
 
 
 async def until_settled(min_sleep: float = 0, max_sleep: float = 1) -> bool:
-    """Once the app has nothing to do now or within HORIZON: True. After `max_sleep` (as
-    Textual's wait gives up): False. `min_sleep` is accepted for Textual's calls and not
-    needed; Textual ignores what this returns."""
+    """Once the app has nothing to do now or within HORIZON: True. Textual's `min_sleep`
+    and `max_sleep` are accepted and not needed: the wait lasts as long as the app is busy,
+    up to LIMIT, where it raises `NeverSettled`."""
     loop = asyncio.get_running_loop()
     app = active_app.get(None)  # run_test sets it around the test's body
-    deadline = loop.time() + max_sleep
+    deadline = loop.time() + max(max_sleep, LIMIT)
     quiet = 0
     while loop.time() < deadline:
         await asyncio.sleep(0)  # every callback ready before this one runs first
@@ -57,7 +65,15 @@ async def until_settled(min_sleep: float = 0, max_sleep: float = 1) -> bool:
         quiet = 0
         if wait:
             await asyncio.sleep(wait)
-    return False
+    raise NeverSettled(loop)
+
+
+class NeverSettled(AssertionError):
+    """The app was still busy after LIMIT seconds: what it had to run names the culprit."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        ready = [repr(handle)[:120] for handle in list(loop._ready)[:5]]  # type: ignore[attr-defined]
+        super().__init__(f"the app never settled in {LIMIT:.0f} s; ready to run: {ready}")
 
 
 def install() -> None:

@@ -6,8 +6,11 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
+from tests import settle
 from tests.helpers import make_test_app
-from tests.settle import HORIZON, until_settled
+from tests.settle import HORIZON, NeverSettled, until_settled
 
 
 async def test_what_is_ready_or_due_within_the_horizon_runs_and_what_is_later_waits() -> None:
@@ -44,3 +47,37 @@ async def test_an_exiting_apps_timers_do_not_hold_the_wait(saves: Path) -> None:
         app.exit()
         assert await until_settled(max_sleep=10)
         assert not app.is_running
+
+
+async def test_an_app_held_back_longer_than_textuals_second_is_waited_for() -> None:
+    """A busy machine can keep an app from settling for more than the second Textual's own
+    wait gives it (a CI run's snapshot was taken with the step still being drawn): the wait
+    is called as Textual calls it, and returns only once the work is done."""
+    loop = asyncio.get_running_loop()
+    ran: list[int] = []
+    started = loop.time()
+
+    def step(n: int) -> None:  # work that keeps the loop busy for 1.5 s, as a loaded CI does
+        ran.append(n)
+        if loop.time() - started < 1.5:
+            loop.call_later(HORIZON / 5, step, n + 1)
+
+    loop.call_soon(step, 0)
+    assert await until_settled(0)  # Textual's Pilot: wait_for_idle(0), max_sleep left at 1
+    assert loop.time() - started >= 1.5 and ran == list(range(len(ran)))
+
+
+async def test_an_app_that_never_settles_fails_the_wait_by_name(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    loop = asyncio.get_running_loop()
+    monkeypatch.setattr(settle, "LIMIT", 0.2)
+    never = loop.call_soon(lambda: None)
+
+    def again() -> None:
+        nonlocal never
+        never = loop.call_soon(again)
+
+    loop.call_soon(again)
+    with pytest.raises(NeverSettled, match="never settled"):
+        await until_settled(0)
+    never.cancel()
