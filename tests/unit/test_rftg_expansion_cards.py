@@ -188,6 +188,7 @@ def test_the_new_worlds_promos_carry_their_sources() -> None:
 
 
 FIRST_ARC_IMAGE = "grchld/rftg-scorer res/drawable/card_"
+ALIEN_ARTIFACTS_IMAGE = "grchld/rftg-scorer branch old_opencv_release, res/drawable/card_"
 XENO_IMAGE = "khanghy2130/rftg-arc3 static/cards/"
 
 
@@ -199,6 +200,8 @@ PRINTED: list[tuple[tuple[str, ...], str, str, Callable[[Card], bool]]] = [
     (RVI, "Devolved Uplift Race", FIRST_ARC_IMAGE, lambda c: c.cost == 1),
     (RVI, "Insect Uplift Race", FIRST_ARC_IMAGE, lambda c: c.cost == 2),
     (BOW, "Rebel Fuel Refinery", FIRST_ARC_IMAGE, lambda c: "Rebel" in c.keywords),
+    (AA, "Rebel Uplift World", ALIEN_ARTIFACTS_IMAGE, lambda c: "Chromosome" in c.keywords),
+    (AA, "Terraforming Unlimited", ALIEN_ARTIFACTS_IMAGE, lambda c: c.cost == 6 and c.six_dev),
     (XI, "Alien Archives", XENO_IMAGE, lambda c: c.keywords == ("Alien",)),
     (NEW_WORLDS, "Abandoned Mine Squatters", XENO_IMAGE, lambda c: c.military_strength == 1),
     (NEW_WORLDS, "Star Nomad Raiders", XENO_IMAGE, lambda c: c.military_strength == 1),
@@ -215,7 +218,8 @@ def test_a_fact_the_card_lists_disagreed_on_is_as_printed(
     Smuggling Lair has no +1 Military, Rebel Stronghold shows the prestige icon,
     Pan-Galactic Research has no Consume power, Devolved Uplift Race defends at 1 and
     Insect Uplift Race at 2, Rebel Fuel Refinery and Alien Archives show their keyword in
-    their names, and both promo start worlds print +1 Military in phase III (card images:
+    their names, Rebel Uplift World shows the chromosome icon, Terraforming Unlimited costs
+    6, and both promo start worlds print +1 Military in phase III (card images:
     grchld/rftg-scorer res/drawable/, khanghy2130/rftg-arc3 static/cards/)."""
     found = card(name, boxes=boxes)
     assert printed(found)
