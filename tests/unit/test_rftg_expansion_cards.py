@@ -8,6 +8,7 @@ whose `E@box:copies` lines give each card's copies as the boxes in play add them
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from tui.games.base import RulesError
 from tui.games.rftg.bonuses import Bonus, six_dev_bonuses
 from tui.games.rftg.cards import (
     BOXES,
+    Card,
     all_cards,
     box_file,
     canonical_name,
@@ -169,9 +171,9 @@ def test_the_base_game_reads_no_box_file() -> None:
     assert python_output(script).split() == ["0"]
 
 
-def test_the_new_worlds_promos_carry_their_sources_and_doubts() -> None:
+def test_the_new_worlds_promos_carry_their_sources() -> None:
     """Keldon's file has stubs only; BoardGameArena scores them at 1 VP, Abandoned Mine
-    Squatters 0 VP. Their +1 Military comes from one list only, and says so."""
+    Squatters 0 VP. Their +1 Military, in one card list only, is printed on the cards."""
     promos = [c for c in all_cards(boxes=NEW_WORLDS) if c.box == "new-worlds"]
     assert {c.name: c.vp for c in promos} == {
         "Gateway Station": 1, "Abandoned Mine Squatters": 0, "Terraforming Colonists": 1,
@@ -181,8 +183,47 @@ def test_the_new_worlds_promos_carry_their_sources_and_doubts() -> None:
     assert card("Terraforming Colonists", boxes=NEW_WORLDS).keywords == ("Terraforming",)
     raiders = card("Star Nomad Raiders", boxes=NEW_WORLDS)
     assert raiders.trade_power and raiders.military_strength == 1
-    assert "mgkurtz/rftg" in raiders.source and raiders.unconfirmed
+    assert "mgkurtz/rftg" in raiders.source and not raiders.unconfirmed
 
+
+
+FIRST_ARC_IMAGE = "grchld/rftg-scorer res/drawable/card_"
+ALIEN_ARTIFACTS_IMAGE = "grchld/rftg-scorer branch old_opencv_release, res/drawable/card_"
+XENO_IMAGE = "khanghy2130/rftg-arc3 static/cards/"
+
+
+PRINTED: list[tuple[tuple[str, ...], str, str, Callable[[Card], bool]]] = [
+    (TGS, "Smuggling Lair", FIRST_ARC_IMAGE, lambda c: c.military_strength == 0),
+    (RVI, "Rebel Stronghold", FIRST_ARC_IMAGE, lambda c: c.prestige),
+    (RVI, "Pan-Galactic Research", FIRST_ARC_IMAGE,
+     lambda c: c.explore_power and not c.consume_power),
+    (RVI, "Devolved Uplift Race", FIRST_ARC_IMAGE, lambda c: c.cost == 1),
+    (RVI, "Insect Uplift Race", FIRST_ARC_IMAGE, lambda c: c.cost == 2),
+    (BOW, "Rebel Fuel Refinery", FIRST_ARC_IMAGE, lambda c: "Rebel" in c.keywords),
+    (AA, "Rebel Uplift World", ALIEN_ARTIFACTS_IMAGE, lambda c: "Chromosome" in c.keywords),
+    (AA, "Terraforming Unlimited", ALIEN_ARTIFACTS_IMAGE, lambda c: c.cost == 6 and c.six_dev),
+    (XI, "Alien Archives", XENO_IMAGE, lambda c: c.keywords == ("Alien",)),
+    (NEW_WORLDS, "Abandoned Mine Squatters", XENO_IMAGE, lambda c: c.military_strength == 1),
+    (NEW_WORLDS, "Star Nomad Raiders", XENO_IMAGE, lambda c: c.military_strength == 1),
+]
+
+
+@pytest.mark.parametrize(("boxes", "name", "image", "printed"), PRINTED,
+                         ids=[name for _, name, _, _ in PRINTED])
+def test_a_fact_the_card_lists_disagreed_on_is_as_printed(
+        boxes: tuple[str, ...], name: str, image: str,
+        printed: Callable[[Card], bool]) -> None:
+    """Where Keldon's list (bnordli/rftg), gspindles/rftg-cards, vila/rftgscore or
+    mgkurtz/rftg disagreed, an image of the printed card decides, and the card names it:
+    Smuggling Lair has no +1 Military, Rebel Stronghold shows the prestige icon,
+    Pan-Galactic Research has no Consume power, Devolved Uplift Race defends at 1 and
+    Insect Uplift Race at 2, Rebel Fuel Refinery and Alien Archives show their keyword in
+    their names, Rebel Uplift World shows the chromosome icon, Terraforming Unlimited costs
+    6, and both promo start worlds print +1 Military in phase III (card images:
+    grchld/rftg-scorer res/drawable/, khanghy2130/rftg-arc3 static/cards/)."""
+    found = card(name, boxes=boxes)
+    assert printed(found)
+    assert image in found.source and not found.unconfirmed
 
 KINDS = {"world", "development"}
 GOODS = {"novelty", "rare", "genes", "alien", "any", "none"}

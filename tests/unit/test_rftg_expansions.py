@@ -374,6 +374,16 @@ def test_the_invasion_game_asks_each_player_for_awards_and_the_table_for_a_fall(
     assert "the Xenos then win and no player does" in breakdown.text
 
 
+
+def test_the_awards_help_gives_the_award_tokens_values() -> None:
+    """Xeno Invasion's rulebook (Ystari's French edition, contents): "25 jetons Récompense :
+    20x1 ; 5x5" and "2 tuiles bonus": each award token shows 1 or 5 VP; the two bonus tiles'
+    values are not confirmed, so the table types what they show."""
+    data = played("+ Xeno Invasion", options={"invasion": True})
+    awards = next(s for s in GAME.procedure(data) if s.id == "goals-0")
+    assert "each showing 1 or 5 VP" in awards.help
+    assert "does not know the bonus tiles' values" in awards.help
+
 def test_without_the_invasion_game_no_awards_are_asked_and_none_are_kept() -> None:
     data = played("+ Xeno Invasion", options={"invasion": True})
     data["players"][0]["invasion_awards"] = 4

@@ -222,14 +222,16 @@ def player_goals_step(data: Mapping[str, Any], index: int, name: str) -> Step | 
                     (AWARDS_HELP, expansions.invasion)) if played))
 
 
-# The invasion game's award tokens and bonus tiles, entered as the VP they show: the
-# rulebook's values for the tiles are not at hand here, so the table adds up its own.
+# The invasion game's award tokens and bonus tiles, entered as the VP they show. The box
+# holds 25 award tokens, twenty of 1 VP and five of 5, and 2 bonus tiles (the contents list
+# of Ystari's rulebook, "Invasion Xeno"); the tiles' values are not at hand here, so the
+# table adds up its own.
 INVASION_AWARDS_MOST = 200
 AWARDS_HELP = (
     "Xeno Invasion's invasion game: add up the VP of the award tokens this player earned "
-    "(goods given to the war effort, Xenos defeated) and of any end-of-game bonus tile they "
-    "took, as printed on them. Last Round does not know the tiles' values: it adds what "
-    "you type, shown as its own line.")
+    "(goods given to the war effort, Xenos defeated), each showing 1 or 5 VP, and of any "
+    "end-of-game bonus tile they took, as printed on it. Last Round does not know the bonus "
+    "tiles' values: it adds what you type, shown as its own line.")
 
 
 def apply_player_goals(data: Data, index: int, values: Mapping[str, Any]) -> None:

@@ -7,7 +7,12 @@ Sources, named beside each fact:
   drawn). Facts read only; nothing of its code or text is used here.
 - [TGS], [RvI], [BoW]: the rulebooks of Expansion #1 The Gathering Storm, #2 Rebel vs
   Imperium, #3 The Brink of War (Rio Grande Games; contents lists and setup).
-- [XI]: Xeno Invasion's rulebook (French, Ystari) and reviews of its invasion game.
+- [XI]: Xeno Invasion's rulebook (French, Ystari, "Invasion Xeno": its contents list and
+  setup, as p.pdfhall.com keeps its opening), the designer's preview (dicetowernews.com:
+  the invasion game ends "by either repulsing or falling to the Xenos", players "earn VP
+  awards") and reviews (igranje.hr: when every empire falls twice the game ends with no
+  winner but the Xenos). The rulebook's end-of-game scoring of the bonus tiles, and its own
+  words on the second fall, were not found: the table types the tiles' VP (box_steps.py).
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ BOXES: dict[str, Box] = {box.id: box for box in (
     Box("rebel-vs-imperium", "Rebel vs Imperium", ("gathering-storm",), 6, 42215,
         goals=True, takeovers=True),
     # [BoW] "Both earlier expansions ... are required"; [engine] exp_info: 6 players, prestige.
+    # No BGG id: none found in stored BGG records, repositories or pages (New Worlds too).
     Box("brink-of-war", "The Brink of War", ("gathering-storm", "rebel-vs-imperium"), 6,
         None, goals=True, takeovers=True, prestige=True),
     # [engine] exp_info: AA and XI seat 5 and have no goals; each is an arc of its own
@@ -113,7 +119,9 @@ GoalKind = Literal["first", "most"]
 FIRST_VP = 3  # [engine] score_game_player: a "first" goal held is 3 VP
 MOST_VP = 5  # [engine] score_game_player: a "most" goal held is 5 VP
 # [engine] score_game_player: a player with as much as the most (and the minimum) who does
-# not hold the tile gets 3 VP. Not found in the rulebooks read here (see the README).
+# not hold the tile gets 3 VP. Not found in a rulebook text: the stored openings of [TGS]
+# (cupdf.com, Rio Grande's "Expansion #1"), [BoW] (vdocuments.site, scribd.com) and reviews
+# stop before the goals' end-game rules; TGS's contents list "8 @ 3 VP goal chips".
 TIED_VP = 3
 GOALS_DRAWN = {"first": 4, "most": 2}  # [engine] init_game; [BoW] "two ... and four"
 
