@@ -298,11 +298,11 @@ async def test_bad_scores_are_refused_at_the_field_and_nothing_is_saved(saves: P
         await pilot.pause()
         assert isinstance(app.screen, FormScreen) and app.screen.step.id == "scores-0"
         await set_field(pilot, "tribunal", 11)
-        await set_field(pilot, "dice", "")
+        await set_field(pilot, "track_position", "")
         await confirm(pilot)
         assert isinstance(app.screen, FormScreen) and app.screen.step.id == "scores-0"
         assert "at most 10" in words(text_of(app, "#error-tribunal"))
-        assert "enter a number" in words(text_of(app, "#error-dice"))
+        assert "enter a number" in words(text_of(app, "#error-track_position"))
         assert "Fix the marked field" in text_of(app, "#message")
     assert path.read_bytes() == before
 
