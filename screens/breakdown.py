@@ -86,12 +86,16 @@ class BreakdownScreen(StepScreen):
         yield Plain("", id="scores")
         yield Plain("", id="winner")
         yield Plain("", id="tiebreak", classes="tiebreak")
+        yield Plain("", id="notes")  # under the totals: a long record never pushes them off
         yield Plain("", id="details")
 
     def on_mount(self) -> None:
         self.fill()
 
     def fill(self) -> None:
+        notes = self.query_one("#notes", Static)
+        notes.update(self.step.notes)
+        notes.display = bool(self.step.notes)
         try:
             self.show_result(self.session.score())
         except RulesError as error:

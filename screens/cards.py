@@ -23,7 +23,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, OptionList, Static
-from textual.widgets.option_list import Option
 
 from screens.cards_lines import CardLines
 from screens.cards_list import TableauEditing
@@ -40,7 +39,7 @@ from tui.session.drafts import DraftValues
 from tui.session.session import Session, session_copy
 from tui.widgets.card_search import CardSearch
 from tui.widgets.key_order import focus_now
-from tui.widgets.marked_list import MarkedList
+from tui.widgets.one_line_list import OneLineList
 from tui.widgets.plain import Plain
 from tui.widgets.quick_entry import QuickEntry
 from tui.widgets.tableau_list import TableauList
@@ -128,7 +127,7 @@ class CardsScreen(TableauEditing):
             with Vertical(id="search-side"):
                 yield CardSearch(self.add_pasted, placeholder="type a few letters of a card",
                                  id="search")
-                suggestions = MarkedList(id="suggestions", markup=False)
+                suggestions = OneLineList(id="suggestions", markup=False)
                 suggestions.can_focus = False  # the arrows in the search move it; Tab passes
                 yield suggestions
                 yield Plain(id="enter-adds")  # the card Enter adds, before it is pressed
@@ -168,13 +167,12 @@ class CardsScreen(TableauEditing):
         if query == self.suggested_for:
             return  # already listed (a burst of keys listed it before this change arrived)
         self.suggested_for = query
-        options = self.query_one("#suggestions", OptionList)
-        options.clear_options()
+        options = self.query_one("#suggestions", OneLineList)
         self.picked = False
         remaining = remaining_cards(self.kept_cards(), self.elsewhere(), self.boxes)
         self.found = pick(query, remaining, SUGGESTIONS, self.boxes)
         lines = self.lines()
-        options.add_options(Option(lines.suggestion(name), id=name) for name in self.found.listed)
+        options.show(lines.suggestion(name) for name in self.found.listed)
         if self.found.listed:
             options.highlighted = 0
         self.show_enter_adds()

@@ -9,6 +9,9 @@ from tui.games.rftg.cards import Card, card
 from tui.games.rftg.picking import Pick
 from tui.games.rftg.tableau import used_up
 from tui.games.words import join_names
+from tui.widgets.one_line_list import Said
+
+SHORT_KINDS = {"development": "dev"}  # as players say it, where the whole word has no room
 
 
 class CardLines:
@@ -25,11 +28,15 @@ class CardLines:
     def used(self, name: str) -> str:
         return used_up(name, self.kept, self.elsewhere, self.boxes)
 
-    def suggestion(self, name: str) -> str:
-        """"Gem World  (world, 1 VP) · all 2 used"."""
+    def suggestion(self, name: str) -> Said:
+        """"Gem World  (world, 1 VP) · all 2 used", on one line of the list: where it has no
+        room, the kind shortened ("dev"), then left out, then the name cut; never the VP."""
         found = card(name, self.edition, self.boxes)
-        used = self.used(name)
-        return f"{name}  ({found.kind}, {self.worth(found)})" + (f" · {used}" if used else "")
+        worth, used = self.worth(found), self.used(name)
+        marks = f" · {used}" if used else ""
+        kinds = dict.fromkeys([found.kind, SHORT_KINDS.get(found.kind, found.kind)])
+        return Said(name, name, [*(f"  ({kind}, {worth}){marks}" for kind in kinds),
+                                 f"  {worth}{marks}"])
 
     def enter_adds(self, found: Pick, highlighted: str | None, picked: bool) -> str:
         """What Enter does with the highlighted suggestion, said before it is pressed."""

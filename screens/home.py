@@ -10,6 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
+from textual.widgets.data_table import RowKey
 
 from screens.owner import Owner, owner_of
 from tui.games import plugins
@@ -40,8 +41,20 @@ EXAMPLE_DATE = "example"  # in the Date column: an example is nobody's session
 MARK = "▶"  # the highlighted row, readable without colour (and in a plain-text screen dump)
 
 
-PLAYERS_WIDTH = 26  # "Marta, Jonas, Priya, Luis"
-RESULT_WIDTH = 16
+HEADINGS = ("Date", "Game", "Players", "Result")
+RESULT_WIDTH = 16  # what a result keeps where the players need the room ("★ Ada & Bo")
+GAME_WIDTH = 20
+CELL_PADDING = 2  # the table's blank column either side of each cell
+MARGINS = 4  # the list's margin either side (home.tcss)
+
+
+def shared_widths(room: int, players: int, result: int) -> tuple[int, int]:
+    """The players' and the result's columns within `room`: each whole where both fit, else
+    the result keeps up to RESULT_WIDTH and the players take the rest."""
+    if players + result <= room:
+        return players, result
+    kept = min(result, max(RESULT_WIDTH, room - players))
+    return max(room - kept, 1), kept
 
 
 def cell(text: str) -> Text:
@@ -104,6 +117,8 @@ class HomeScreen(Screen[None]):
     GAMES: tuple[GamePlugin, ...] = ()
     examples: frozenset[str] | set[str] = frozenset()  # the listed examples' paths
     listed_on_mount = False
+    marked: RowKey | None = None  # the row marked ▶
+    shown_width: int | None = None  # the window's width the rows were cut for
 
 
     def compose(self) -> ComposeResult:
@@ -137,9 +152,6 @@ class HomeScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = "Last Round"
         self.sub_title = ""
-        table = self.query_one(DataTable)
-        table.add_column(cell(""), key="mark", width=1)
-        table.add_columns(*map(cell, ("Date", "Game", "Players", "Result")))
         self.refresh_sessions()
         self.listed_on_mount = True
 
@@ -165,34 +177,57 @@ class HomeScreen(Screen[None]):
 
     def refresh_sessions(self) -> None:
         table = self.query_one(DataTable)
-        table.clear()
         # An unfinished session (say, after a dropped connection) comes first, to resume.
         listed = home_order(list_sessions(self.owner.keeper.saves))
         # A fresh saves folder: the shipped examples show what a finished game looks like.
         examples = [] if listed else [s for s in example_summaries() if not s.error]
         self.examples = {str(s.path) for s in examples}
         self.summaries = {str(s.path): s for s in [*listed, *examples]}
-        for key, summary in self.summaries.items():
-            # Short game names and clipped lists keep every column inside 80 columns.
-            game = summary.title.split(" ")[0] if summary.title else visible(summary.path.name)
-            date = EXAMPLE_DATE if key in self.examples else when(summary.record.created)
-            table.add_row(cell(" "), cell(date), cell(shortened(game, 20)),
-                          cell(shortened(", ".join(summary.players), PLAYERS_WIDTH)),
-                          cell(shortened(outcome(summary), RESULT_WIDTH)), key=key)
+        self.show_rows(table)
         self.query_one("#sessions-heading", Static).update(
             EXAMPLES_HEADING if examples else OWN_HEADING)
         if not self.summaries:
             self.query_one("#session-error", Static).update(
                 f"No sessions yet in {self.owner.keeper.saves}/")
 
+    def show_rows(self, table: DataTable[Text]) -> None:
+        """A row a session, in the window's width: the players and the result are cut (…)
+        only where the row has no room for them (a short game name leaves more)."""
+        rows = {}
+        for key, summary in self.summaries.items():
+            game = summary.title.split(" ")[0] if summary.title else visible(summary.path.name)
+            date = EXAMPLE_DATE if key in self.examples else when(summary.record.created)
+            rows[key] = (date, shortened(game, GAME_WIDTH), ", ".join(summary.players),
+                         outcome(summary))
+        table.clear(columns=True)  # else each column keeps the width of its widest cell yet
+        table.add_column(cell(""), key="mark", width=1)
+        table.add_columns(*map(cell, HEADINGS))
+        widest = [max([len(heading), *(len(row[n]) for row in rows.values())])
+                  for n, heading in enumerate(HEADINGS)]
+        self.shown_width = self.app.size.width
+        room = (self.shown_width - MARGINS - table.styles.scrollbar_size_vertical  # kept for it
+                - 5 * CELL_PADDING - 1 - widest[0] - widest[1])  # 1: the ▶ column
+        players_width, result_width = shared_widths(room, widest[2], widest[3])
+        for key, (date, game, players, result) in rows.items():
+            table.add_row(cell(" "), cell(date), cell(game),
+                          cell(shortened(players, players_width)),
+                          cell(shortened(result, result_width)), key=key)
+
+    def on_resize(self) -> None:
+        """Rows cut for a narrower window are shown whole again in a wider one."""
+        if self.shown_width not in (None, self.app.size.width):
+            table = self.query_one(DataTable)
+            row = table.cursor_row
+            self.show_rows(table)
+            table.move_cursor(row=row, animate=False)
+
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         summary = self.summaries.get(str(event.row_key.value))
         self.query_one("#session-error", Static).update(
             f"✗ {summary.error}" if summary and summary.error else "")
         table = event.data_table
-        marked = getattr(self, "marked", None)
-        if marked is not None and marked in table.rows:
-            table.update_cell(marked, "mark", cell(" "))
+        if self.marked is not None and self.marked in table.rows:
+            table.update_cell(self.marked, "mark", cell(" "))
         table.update_cell(event.row_key, "mark", cell(MARK))
         self.marked = event.row_key
         self.query_one("#resume-line", Static).update(self.offer(summary))

@@ -227,8 +227,9 @@ class ReplayScreen(Screen[None]):
         if notes or other:
             parts += [Text(""), *(Text(line) for line in [*notes, other] if line)]
         breakdown = self.session.steps()[-1]
-        if breakdown.text:  # Galileo: the Tier III cards drawn in the final turns
-            parts += [Text(""), Text(breakdown.text)]
+        for text in (breakdown.text, breakdown.notes):  # notes: Galileo's Tier III draws
+            if text:
+                parts += [Text(""), Text(text)]
         parts += [Text(""), details_table(result)]
         return Group(*parts)
 

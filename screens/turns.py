@@ -75,7 +75,6 @@ class TurnsScreen(StepScreen):
         yield Plain(id="draw-heading")
         table: DataTable[Text] = DataTable(id="draw-table", cursor_type="row", show_header=False,
                                            zebra_stripes=False)
-        table.add_column("draw")
         table.display = table.can_focus = False  # until there is a draw to pick
         yield table
 
@@ -164,12 +163,25 @@ class TurnsScreen(StepScreen):
         self.query_one("#draw-heading", Static).update(heading)
         table = self.query_one("#draw-table", DataTable)
         row = table.cursor_row
-        table.clear()
+        # One column as wide as the table, each draw wrapped at a word within it: a long
+        # card or player name never runs past the window, nor is cut in the middle.
+        table.clear(columns=True)
+        table.add_column("draw", width=self.draw_width(table))
         for line in lines:
-            table.add_row(Text(line))  # names typed at the table: never markup
+            table.add_row(Text(line), height=None)  # names typed at the table: never markup
         table.display = table.can_focus = bool(lines)
         if lines:
             table.move_cursor(row=min(max(row, 0), len(lines) - 1), animate=False)
+
+    def draw_width(self, table: DataTable[Text]) -> int:
+        """The draws' text width: the step body's (the table's, laid out or not yet shown)
+        less the table's cell padding and scroll bar."""
+        width = self.query_one(".step-body").scrollable_content_region.width or self.app.size.width
+        return max(width - 2 * table.cell_padding - table.styles.scrollbar_size_vertical, 10)
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.data.get("trigger") is not None:
+            self.call_after_refresh(self.show_draws)  # wrapped again at the new width
 
     def values(self) -> dict[str, Any] | None:
         return turn_actions.next_turn_values(self.data)

@@ -32,9 +32,8 @@ def first_suggestion(screen: str, typed: str) -> str:
 
 def wait_for_suggestion(term: Terminal, typed: str, name: str) -> None:
     """The list follows each typed letter: wait until it is the list for all of them."""
-    # The longest names wrap their "(kind, VP)" onto a line of its own.
-    term.wait_until(lambda shown: first_suggestion(shown, typed) in (name, f"{name}  (")
-                    or first_suggestion(shown, typed).startswith(f"{name}  ("),
+    # One line a suggestion: the name, then its kind and VP (shortened where it is long).
+    term.wait_until(lambda shown: first_suggestion(shown, typed).startswith(f"{name}  "),
                     f"{name} first in the list for {typed!r}")
 
 

@@ -99,7 +99,8 @@ SCORE_FIELDS = [f for f in score_fields({"subjects": galileo_play.THREE_PLAYERS.
                 if f.kind == "int"]
 GALILEO_FIELDS = [
     *[Field("galileo", "scores-0", f.key,
-            numbers(f.minimum or 0, f.maximum if f.maximum is not None else 10**6, 8))
+            numbers(f.minimum or 0, f.maximum if f.maximum is not None else 10**6, 8,
+                    blank_is_zero=f.blank == 0))
       for f in SCORE_FIELDS],
     *[Field("galileo", "setup", f"seat-{seat}", names(seat, GALILEO_SEATS[seat - 1]),
             tuple((f"seat-{n}", name) for n, name in enumerate(GALILEO_SEATS) if n != seat),

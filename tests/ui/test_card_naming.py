@@ -6,10 +6,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.widgets import OptionList
+
 from screens.cards import CardsScreen
 from tests.helpers import make_test_app
+from tests.rftg_boxes_play import brink_of_war
 from tests.rftg_play import FOUR_PLAYERS, message, press, saved_session, shown
 from tui.app import LastRoundApp
+from tui.session.files import write_session
 
 SIZE = (80, 24)
 
@@ -61,3 +65,37 @@ async def test_letters_naming_one_card_left_add_it_at_once(saves: Path) -> None:
         await press(pilot, *"ars")  # three cards spell a+r+s; none is added on one Enter
         await press(pilot, "enter")
         assert cards(app) == ["Terraforming Robots", "Terraformed World"]
+
+
+def suggestion_lines(app: LastRoundApp) -> list[str]:
+    """Each suggestion as the list shows it, checked to take one line of the list."""
+    options = app.screen.query_one("#suggestions", OptionList)
+    assert options.virtual_size.height == options.option_count, "a suggestion wrapped"
+    lines = [str(options.get_option_at_index(n).prompt)[2:] for n in range(options.option_count)]
+    assert all(len(line) <= options.scrollable_content_region.width - 2 for line in lines)
+    return lines
+
+
+async def test_a_long_suggestion_keeps_to_one_line_with_its_vp(saves: Path) -> None:
+    """Rebel vs Imperium's long names at 80×24: the kind is shortened or left out, the name
+    cut last; the VP always shows. A wider window shows the whole line again."""
+    session = brink_of_war(upto="tableau-0")
+    assert session.path is None
+    path = saves / "boxes.toml"
+    write_session(path, session.data)
+    async with make_test_app(saves, command="resume", file=path).run_test(size=SIZE) as pilot:
+        app = pilot.app
+        await pilot.pause()
+        await press(pilot, *"imperium")
+        lines = suggestion_lines(app)
+        assert all("VP" in line for line in lines)
+        assert "Imperium Planet Buster  (dev, 9 VP)" in lines
+        await pilot.resize_terminal(120, 30)
+        await pilot.pause()
+        assert "Imperium Planet Buster  (development, 9 VP)" in suggestion_lines(app)
+        await pilot.resize_terminal(76, 22)
+        await pilot.pause()
+        assert all("VP" in line for line in suggestion_lines(app))
+        await press(pilot, *" blaster gem")
+        [line, *_] = suggestion_lines(app)
+        assert line.startswith("Imperium Blaster Gem") and "VP" in line

@@ -8,6 +8,7 @@ from pathlib import Path
 from textual.widgets import Input
 
 from screens.step import StepScreen
+from tests import galileo_play
 from tests.helpers import make_test_app
 from tests.rftg_play import FOUR_PLAYERS, message, press, saved_session, shown
 from tui.app import LastRoundApp
@@ -36,6 +37,36 @@ async def test_an_empty_count_is_zero(saves: Path) -> None:
         assert step_id(app) == "tableau-1"
     ada = read_session(path)["players"][0]
     assert (ada["chips"], ada["hand"], ada["goods"]) == (9, 0, 0)
+
+
+# Galileo's counts of nothing; the score track and the Tribunal are places read off the board.
+GALILEO_COUNTS = ("met_1", "row_1", "met_2", "row_2", "row_3", "met_4", "row_4",
+                  "cellar_1", "cellar_2", "cellar_3", "cellar_4", "farewell", "dice", "quadrants")
+
+
+async def test_an_empty_galileo_count_is_zero(saves: Path) -> None:
+    """Ada's scores form with every count emptied: Enter confirms each as 0; an empty score
+    track position is still asked for."""
+    path = galileo_play.saved_session(saves, galileo_play.THREE_PLAYERS, "scores-0")
+    async with make_test_app(saves, command="resume", file=path).run_test(size=SIZE) as pilot:
+        app = pilot.app
+        await pilot.pause()
+        await galileo_play.fill_form(pilot, {"track_position": "", "tribunal": 4})
+        for key in GALILEO_COUNTS:
+            await galileo_play.set_field(pilot, key, "")
+            assert app.screen.query_one(f"#field-{key}", Input).placeholder == "0"
+        await press(pilot, "enter")
+        assert step_id(app) == "scores-0"
+        assert "Fix the marked field" in message(app)
+        assert app.focused is app.screen.query_one("#field-track_position")  # the one refused
+        await galileo_play.set_field(pilot, "track_position", 62)
+        await press(pilot, "enter")
+        assert step_id(app) == "scores-1"
+    ada = read_session(path)["players"][0]
+    assert [tile["met"] for tile in ada["university"]] == [0, 0, 0, 0]
+    assert [tile["multiplier"] for tile in ada["university"]] == [0, 0, 0, 0]
+    assert (ada["cellar"], ada["farewell"], ada["dice"], ada["quadrants"]) == ([0] * 4, 0, 0, 0)
+    assert (ada["track"], ada["tribunal"]) == (62, 4)
 
 
 async def test_the_phases_nobody_chose_pass_with_one_key(saves: Path) -> None:

@@ -160,3 +160,43 @@ async def test_every_turn_key_fits_the_footer_at_80_columns_and_f2_still_opens(
         await pilot.press("f2")
         await pilot.pause()
         assert isinstance(pilot.app.screen, ScoreSummaryScreen)
+
+
+# The longest names the app takes (20 characters) and a long card's: no draw fits one line.
+LONG_NAMES = Table(players=("Annabelle Fitzgerald", "Bartholomew Quincey", "Cal", "Dan"),
+                   first="Annabelle Fitzgerald", trigger="Annabelle Fitzgerald",
+                   draws={1: (Draw(12, "Great Andromeda Nebula"), Draw(11, "Rigel", "reward")),
+                          2: (Draw(10, "Deneb"),)})
+
+DRAWS_READ = ("1. turn 1, Bartholomew Quincey, display gap: the 8th of 12: Great Andromeda Nebula",
+              "2. turn 1, Bartholomew Quincey, constellation reward: the 9th of 11: Rigel "
+              "(removed: by hand)",
+              "3. turn 2, Cal, display gap: the 6th of 10: Deneb")
+
+
+def draws_as_read(app: LastRoundApp) -> tuple[list[str], str]:
+    """The draw list's lines as shown, and its words read on from line to line."""
+    lines = shown_text(app.screen.query_one("#draw-table")).splitlines()
+    return lines, " ".join(" ".join(lines).split())
+
+
+async def test_a_long_draw_wraps_at_a_word_within_the_window(saves: Path) -> None:
+    """Each draw is read whole at 80×24, at a width between and at 76×22: a long line goes
+    on below, never cut in a word or past the window."""
+    path = saved_session(saves, LONG_NAMES, "final-turns", turns_done=2)
+    async with make_test_app(saves, command="resume", file=path).run_test(size=SIZE) as pilot:
+        await resumed(pilot)
+        await pilot.press("down", "x")  # the reward's draw removed: its line grows
+        await pilot.pause()
+        for size in (SIZE, (100, 30), (76, 22)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            table = pilot.app.screen.query_one("#draw-table")
+            lines, words = draws_as_read(pilot.app)
+            assert max(len(line) for line in lines) <= table.region.width - 2, (size, lines)
+            shown = DRAWS_READ if size != (76, 22) else DRAWS_READ[:2]  # the list scrolls
+            assert all(draw in words for draw in shown), (size, lines)
+        await pilot.press("up", "x")  # the arrows still pick a draw by its number
+        await pilot.pause()
+    assert [draw.get("removed", False) for draw in read_session(path)["draws"]] == [
+        True, True, False]

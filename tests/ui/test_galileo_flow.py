@@ -203,6 +203,33 @@ async def test_a_tie_on_points_dice_and_quadrants_is_a_shared_win(saves: Path) -
     assert explanation.endswith("Ada and Bo share the win.")
 
 
+# Two draws in each of the seven turns after the one that emptied the deck (the first player's):
+# more than a table meets, the lines as long as the longest names make them.
+SIXTEEN_DRAWS = Table(
+    players=("Annabelle Fitzgerald", "Bartholomew Quincey", "Priya", "Luis"),
+    first="Annabelle Fitzgerald", trigger="Annabelle Fitzgerald",
+    draws={turn: (Draw(box=34 - 2 * turn, card="Great Andromeda Nebula"),
+                  Draw(box=33 - 2 * turn, card="Orion Nebula", reason="reward"))
+           for turn in range(1, 8)},
+    scores=tuple({"track_position": 60 + seat, "tribunal": seat} for seat in range(4)),
+)
+
+
+async def test_the_totals_stay_on_screen_above_a_long_list_of_draws(saves: Path) -> None:
+    """At 80×24 the final scores show the totals and the winner first; the draws follow."""
+    path = saved_session(saves, SIXTEEN_DRAWS, stop_at="breakdown")
+    app = make_test_app(saves, command="resume", file=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, BreakdownScreen)
+        body = app.screen.query_one(".step-body").region
+        for shown in ("#scores", "#winner"):
+            assert body.contains_region(app.screen.query_one(shown).region), shown
+        assert "★ Luis wins" in text_of(app, "#winner")
+        assert "14. turn 7, Luis, constellation reward: the 14th of 19" in words(
+            text_of(app, "#notes"))
+
+
 # --- the Galileo keys ------------------------------------------------------------------------
 
 
@@ -298,11 +325,11 @@ async def test_bad_scores_are_refused_at_the_field_and_nothing_is_saved(saves: P
         await pilot.pause()
         assert isinstance(app.screen, FormScreen) and app.screen.step.id == "scores-0"
         await set_field(pilot, "tribunal", 11)
-        await set_field(pilot, "dice", "")
+        await set_field(pilot, "track_position", "")
         await confirm(pilot)
         assert isinstance(app.screen, FormScreen) and app.screen.step.id == "scores-0"
         assert "at most 10" in words(text_of(app, "#error-tribunal"))
-        assert "enter a number" in words(text_of(app, "#error-dice"))
+        assert "enter a number" in words(text_of(app, "#error-track_position"))
         assert "Fix the marked field" in text_of(app, "#message")
     assert path.read_bytes() == before
 

@@ -118,3 +118,33 @@ async def test_an_example_named_on_the_command_line_can_not_be_corrected(saves: 
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
     assert path.read_bytes() == before
+
+
+def row_texts(app: object) -> list[str]:
+    """Each session's row as the screen shows it, checked to lie within the window."""
+    table = app.screen.query_one(DataTable)  # type: ignore[attr-defined]
+    assert table.virtual_size.width <= table.scrollable_content_region.width, "cut at the edge"
+    return [" ".join(str(cell) for cell in table.get_row_at(n)) for n in range(table.row_count)]
+
+
+async def test_the_home_list_cuts_player_names_only_when_the_row_has_no_room(
+    saves: Path,
+) -> None:
+    """Long names beside a short result fit an 80-column row whole (they were cut at 26
+    characters); a 76-column one cuts them, marked …; widened again, they are whole."""
+    names = {"Annabelle": 31, "Bartholomew": 28, "Donatella": 40}
+    write_toy(saves, "long.toml", "2026-10-01T20:45:00Z", names)
+    whole = "Annabelle, Bartholomew, Donatella"
+    async with make_test_app(saves).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        [row] = row_texts(pilot.app)
+        assert whole in row and "★ Donatella" in row
+        await pilot.resize_terminal(76, 22)
+        await pilot.pause()
+        [row] = row_texts(pilot.app)
+        assert whole not in row and "Annabelle, Bartholomew, Don" in row
+        assert "…" in row and "★ Donatella" in row
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        [row] = row_texts(pilot.app)
+        assert row.startswith("▶ ") and whole in row

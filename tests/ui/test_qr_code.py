@@ -27,6 +27,7 @@ from tests.rftg_play import FOUR_PLAYERS, saved_session
 from tui.app import LastRoundApp
 from tui.records.play_log import bgstats_scan_link
 from tui.session.files import read_session
+from tui.widgets import qr_code
 from tui.widgets.qr_code import QrCode, code_size
 
 BIG = (80, 60)  # room for either example's code
@@ -217,3 +218,32 @@ async def test_a_link_too_long_for_any_code_is_shown_alone_saying_why(
         assert "too long for a QR code" in str(screen.query_one("#qr-small", Static).render())
         await press(pilot, "escape")
         assert isinstance(app.screen, ReplayScreen)
+
+
+async def test_the_code_is_made_once_however_often_the_window_resizes(
+    saves: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A resize asks whether the code fits: the code is made once for its link (segno took
+    about 90 ms for a four-player link, on every resize), whichever way it is drawn."""
+    made: list[str] = []
+    make = qr_code.segno.make
+
+    def counted(link: str, **options: Any) -> Any:
+        made.append(link)
+        return make(link, **options)
+
+    monkeypatch.setattr(qr_code.segno, "make", counted)
+    qr_code.matrix.cache_clear()  # made by an earlier test in this process
+    qr_code.drawn_lines.cache_clear()
+    name = EXAMPLE_FILES[0]
+    app = make_test_app(saves, command="replay", file=EXAMPLES / name)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "b")
+        for size in [BIG, (80, 24), (90, 60), BIG, (76, 22), BIG]:
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+        assert app.screen.query_one("#qr-code-box").display
+        await press(pilot, "i")
+        await press(pilot, "i")
+        assert decoded(drawn_lines(app)) == [example_link(name)]
+    assert made == [example_link(name)]

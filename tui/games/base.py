@@ -88,6 +88,9 @@ class Step:
     fields: tuple[Field, ...] = ()
     text: str = ""
     help: str = ""
+    # A record shown below what the step is for (the final scores: below the totals and the
+    # winner, so however long it grows they stay on screen). Galileo: the Tier III draws.
+    notes: str = ""
     items: tuple[str, ...] = ()
     # A checklist's items the table may pass in one go: nothing to do (a phase nobody chose).
     passable: frozenset[int] = frozenset()

@@ -14,6 +14,7 @@ a reader maps the code by its three corner squares and reads it stretched as wel
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import segno
@@ -43,39 +44,53 @@ QUADRANTS = {
 }
 
 
+@lru_cache(maxsize=8)
+def matrix(link: str) -> tuple[tuple[bool, ...], ...]:
+    """The code's rows of modules with its quiet zone, True for a dark module: made once per
+    link (segno takes tens of milliseconds over a four-player link), however often a window
+    resized asks whether the code fits."""
+    code = segno.make(link, error=ERROR_LEVEL, boost_error=True, micro=False)
+    return tuple(tuple(bool(dark) for dark in row) for row in code.matrix_iter(border=QUIET_ZONE))
+
+
 def modules(link: str) -> list[list[bool]]:
     """The code's rows of modules with its quiet zone, True for a dark module."""
-    code = segno.make(link, error=ERROR_LEVEL, boost_error=True, micro=False)
-    return [[bool(dark) for dark in row] for row in code.matrix_iter(border=QUIET_ZONE)]
+    return [list(row) for row in matrix(link)]
 
 
 def encodable(link: str) -> bool:
     """Whether a QR code can hold the link: the largest holds under 3,000 bytes."""
     try:
-        segno.make(link, error=ERROR_LEVEL, micro=False)
+        matrix(link)
     except segno.DataOverflowError:
         return False
     return True
 
 
 def code_lines(link: str, *, dark_drawn: bool = False) -> list[str]:
-    """The code as lines of quadrant blocks, each cell two modules wide and two high.
+    """The code as lines of quadrant blocks, each cell two modules wide and two high."""
+    return list(drawn_lines(link, dark_drawn))
+
+
+@lru_cache(maxsize=8)
+def drawn_lines(link: str, dark_drawn: bool) -> tuple[str, ...]:
+    """code_lines, drawn once per link and way round.
 
     A code is an odd number of modules across: its last row and column are paired with one
     more of quiet zone.
     """
-    rows = [[dark == dark_drawn for dark in row] for row in modules(link)]  # True: drawn
+    rows = [[dark == dark_drawn for dark in row] for row in matrix(link)]  # True: drawn
     if len(rows) % 2:
         quiet = not dark_drawn  # a quiet-zone module is light: drawn where light ones are
         rows = [[*row, quiet] for row in rows] + [[quiet] * (len(rows) + 1)]
-    return ["".join(QUADRANTS[upper[x], upper[x + 1], lower[x], lower[x + 1]]
-                    for x in range(0, len(upper) - 1, 2))
-            for upper, lower in zip(rows[::2], rows[1::2], strict=True)]
+    return tuple("".join(QUADRANTS[upper[x], upper[x + 1], lower[x], lower[x + 1]]
+                         for x in range(0, len(upper) - 1, 2))
+                 for upper, lower in zip(rows[::2], rows[1::2], strict=True))
 
 
 def code_size(link: str) -> Size:
     """The code's width and height in character cells, quiet zone included."""
-    cells = (len(modules(link)) + 1) // 2
+    cells = (len(matrix(link)) + 1) // 2
     return Size(cells, cells)
 
 

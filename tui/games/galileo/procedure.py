@@ -142,7 +142,7 @@ def procedure(data: Mapping[str, Any], *, saved: bool = True) -> list[Step]:
             "breakdown",
             "Final scores",
             kind="breakdown",
-            text=drawn_cards_text(data),  # so a replay, which opens here, still shows them
+            notes=drawn_cards_text(data),  # so a replay, which opens here, still shows them
             help=BREAKDOWN_HELP,
         ),
     ]

@@ -58,12 +58,15 @@ FAREWELL_FIELD = Field(
     "Inquisitors sent away with Farewell",
     minimum=0,
     default=0,
+    blank=0,
     help="Recorded only: Inquisitors sent away score nothing. With the cellar, at "
     f"most the {INQUISITORS_IN_GAME} Inquisitors the game has, for the whole table.",
     group=CELLAR_GROUP,
 )
 
-# After the cellar: the Tribunal, then what breaks a tie.
+# After the cellar: the Tribunal, then what breaks a tie. A count of nothing (met, row on the
+# stairs, Inquisitors, dice, Quadrants) may be left empty for 0; the score track and the
+# Tribunal are places on the board, read from it (the Tribunal starts on -3), so never assumed.
 LAST_FIELDS: tuple[Field, ...] = (
     Field(
         "tribunal",
@@ -79,6 +82,7 @@ LAST_FIELDS: tuple[Field, ...] = (
         "Total of dice values left",
         minimum=0,
         default=0,
+        blank=0,
         help="First tie-break: the higher total of dice values left wins.",
         group=TIE_BREAK_GROUP,
     ),
@@ -87,6 +91,7 @@ LAST_FIELDS: tuple[Field, ...] = (
         "Quadrant tokens left",
         minimum=0,
         default=0,
+        blank=0,
         help="Second tie-break: more Quadrant tokens left wins (count the tokens, "
         "small and large alike).",
         group=TIE_BREAK_GROUP,
@@ -100,8 +105,8 @@ def scale_fields(subject: str | None, k: int) -> list[Field]:
     row_help = "The multiplier of the row your University token is on; 0 if still on the stairs."
     if subject == INQUISITORS:
         row_help += " Times met is filled in: the Inquisitors in your cellar, entered below."
-    row = Field(f"row_{k}", f"{title}: row multiplier", minimum=0, default=0, help=row_help,
-                group=UNIVERSITY_GROUP, usual_maximum=USUAL_MULTIPLIER_HIGH)
+    row = Field(f"row_{k}", f"{title}: row multiplier", minimum=0, default=0, blank=0,
+                help=row_help, group=UNIVERSITY_GROUP, usual_maximum=USUAL_MULTIPLIER_HIGH)
     if subject == INQUISITORS:
         return [row]
     met = Field(
@@ -109,6 +114,7 @@ def scale_fields(subject: str | None, k: int) -> list[Field]:
         f"{title}: times met",
         minimum=0,
         default=0,
+        blank=0,
         help=f"Count {SUBJECTS[SUBJECT_NAMES.index(subject)].meeting}." if subject else "",
         group=UNIVERSITY_GROUP,
     )
@@ -123,6 +129,7 @@ def cellar_fields(values: Sequence[int]) -> list[Field]:
             f"Inquisitors on cellar space {j} ({signed(value)} each)",
             minimum=0,
             default=0,
+            blank=0,
             help="Inquisitors still in your cellar at the end, on this space.",
             group=CELLAR_GROUP,
         )
