@@ -17,6 +17,7 @@ from textual.widgets.data_table import RowKey
 
 from screens.owner import Owner, owner_of
 from tui.games import game_title, short_title
+from tui.games.words import shortened
 from tui.records.history import (
     PlayerFigures,
     SessionRecord,
@@ -27,7 +28,7 @@ from tui.records.history import (
     sort_records,
     sparkline,
 )
-from tui.session.terminal_safe import shortened, visible
+from tui.session.terminal_safe import visible
 from tui.widgets.entry import Entry
 from tui.widgets.footer import SteadyFooter
 from tui.widgets.key_order import focus_now

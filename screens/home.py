@@ -15,10 +15,11 @@ from textual.widgets.data_table import RowKey
 from screens.owner import Owner, owner_of
 from tui.games import plugins
 from tui.games.base import GamePlugin, HomeKey
+from tui.games.words import shortened
 from tui.records.examples import example_summaries
 from tui.records.listing import Listed, list_sessions
 from tui.records.replay_text import when
-from tui.session.terminal_safe import shortened, visible
+from tui.session.terminal_safe import visible
 from tui.widgets.footer import SteadyFooter
 from tui.widgets.plain import Plain
 from tui.widgets.title_bar import TitleBar

@@ -19,6 +19,7 @@ from typing import Any
 from tui.games import get_game, plugin_of
 from tui.games.base import RulesError, Scoring, Step
 from tui.games.values import confirmed, is_int, table_list
+from tui.games.words import shortened
 
 
 def check_session(data: Mapping[str, Any]) -> Scoring | None:
@@ -96,11 +97,6 @@ def step_pattern(step_ids: Sequence[str]) -> re.Pattern[str]:
     """One pattern matching each of `step_ids`, "#" as a number."""
     return re.compile("|".join(re.escape(i).replace("\\#", "#").replace("#", "[0-9]{1,4}")
                                for i in step_ids))
-
-
-def shortened(text: str, most: int = 40) -> str:
-    """A text from a file, cut to fit a one-line message."""
-    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 def _check_final_values(values: Mapping[str, Any], where: str) -> None:

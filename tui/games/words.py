@@ -13,6 +13,11 @@ def join_names(names: Sequence[str], last: str = "and") -> str:
     return f"{', '.join(names[:-1])} {last} {names[-1]}"
 
 
+def shortened(text: str, width: int = 40) -> str:
+    """`text` cut to `width` characters, an ellipsis marking the cut (a cell, a message)."""
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
 def plural(n: int, one: str, many: str) -> str:
     """'1 card', '3 cards'."""
     return f"{n} {one if n == 1 else many}"

@@ -46,8 +46,3 @@ def one_line(text: str, longest: int = LONGEST_LINE) -> str:
         return text
     keep = longest - 1
     return f"{text[: keep * 2 // 3]}…{text[len(text) - keep // 3:]}"
-
-
-def shortened(text: str, width: int) -> str:
-    """`text` cut to `width` characters, an ellipsis marking the cut (a table cell)."""
-    return text if len(text) <= width else text[: width - 1] + "…"
