@@ -45,13 +45,16 @@ def start_joiner(terminals: Terminals, saves: Path,
                            size=size)
 
 
-def open_table(host: Terminal, first: Step) -> None:
+def open_table(host: Terminal, first: Step, *, host_only: bool = False) -> None:
     """On the first player's step, F4 opens the table: it says so under the step, above
-    the seats' line."""
+    the seats' line. The host keeps the first seat (the players join the others), or with
+    `host_only` none ("Nobody", the list's last line): every seat joins."""
     host.wait_for(first.title)
     host.keys("F4")
     host.wait_for("which seat is yours?")
-    host.keys("Enter")  # the first seat, the host's own: the players join the others
+    if host_only:
+        host.keys("End")
+    host.keys("Enter")
     host.wait_for("The table is open", "Table: ")
 
 

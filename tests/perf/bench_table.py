@@ -133,7 +133,7 @@ def four_players(tmux: str, folder: Path, pace: float) -> tuple[float, int]:
     try:
         saves = folder / "saves"
         seats, host = host_at_first_seat(terminals, saves)
-        open_table(host, seats.first())
+        open_table(host, seats.first(), host_only=True)  # all four seats join
         panes = []
         for seat in range(4):
             pane = start_joiner(terminals, saves)
