@@ -28,7 +28,8 @@ def apps_using(saves: Path, *words: str) -> list[int]:
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
-                argv = (entry / "cmdline").read_bytes().decode().split("\0")
+                # Another process's arguments need not be UTF-8 (a file name in bytes).
+                argv = (entry / "cmdline").read_bytes().decode(errors="replace").split("\0")
             except OSError:
                 continue
             if LASTROUND in argv[:2] and all(w in argv for w in (str(saves), *words)):
