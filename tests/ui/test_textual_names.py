@@ -128,25 +128,48 @@ async def test_a_screen_is_built_offstage_by_get_screen() -> None:
         assert offstage.is_mounted and offstage not in app.screen_stack
 
 
-@guards("_refresh_layout", "_on_timer_update", "_dirty_widgets", "_layout_required",
-        "_repaint_required", "_check_refresh", "_compositor", "_dirty_regions")
-def test_a_screen_is_laid_out_and_drawn_through_the_names_offstage_screens_call() -> None:
-    """screens.offstage.Offstage lays out a screen built ahead (Screen._refresh_layout, its
-    compositor's render_update) and draws a shown one at once (Widget._check_refresh and
-    the flags it reads, Screen._on_timer_update, Screen._dirty_widgets, the compositor's
-    dirty regions)."""
-    from textual._compositor import Compositor
+def text_of_update(update: Any) -> str:
+    """The text of a frame drawn by a screen's compositor (a LayoutUpdate)."""
+    return "\n".join("".join(strip.text for strip in line) for line in update.strips)
 
-    screen = Screen[None]()
-    widget = Static()
-    for name in ("_refresh_layout", "_on_timer_update"):
-        assert callable(getattr(Screen, name)), name
-    assert isinstance(screen._dirty_widgets, set) and screen._layout_required is False
-    assert isinstance(screen._compositor, Compositor)
-    assert isinstance(screen._compositor._dirty_regions, set)
-    assert callable(Compositor.render_update)
-    assert callable(widget._check_refresh)
-    assert widget._layout_required is False and widget._repaint_required is False
+
+@guards("_refresh_layout", "_compositor", "_on_timer_update")
+async def test_a_screen_is_laid_out_offstage_and_drawn_at_once_through_three_names() -> None:
+    """screens.offstage.Offstage lays out and draws a screen not shown (Screen._refresh_layout,
+    its compositor's render_update), and once shown draws it whole at once: refresh(layout=True)
+    then Screen._on_timer_update, which hands the frame to the terminal there and then."""
+    from textual._compositor import LayoutUpdate
+
+    app: App[None] = App()
+    async with app.run_test(size=(40, 10)) as pilot:
+        offstage = Screen[None]()
+        app._get_screen(offstage)
+        for _ in range(100):
+            if offstage.is_mounted:
+                break
+            await pilot.pause(0.01)
+        await offstage.mount(Static("drawn offstage"))
+        offstage._refresh_layout(app.size)
+        drawn = offstage._compositor.render_update(full=True)
+        assert isinstance(drawn, LayoutUpdate)
+        assert "drawn offstage" in text_of_update(drawn)
+
+        frames: list[object] = []
+        display = app._display
+
+        def recording(screen: Screen[object], renderable: object) -> None:
+            frames.append(renderable)
+            display(screen, renderable)  # type: ignore[arg-type]
+
+        app._display = recording  # type: ignore[method-assign]
+        await app.push_screen(offstage)
+        await pilot.pause()
+        frames.clear()
+        offstage.query_one(Static).update("changed")
+        offstage.refresh(layout=True)
+        offstage._on_timer_update()
+        assert frames and isinstance(frames[-1], LayoutUpdate), "drawn there and then"
+        assert "changed" in text_of_update(frames[-1])
 
 
 # public behaviour the app rebuilds (tui.widgets.bindings, tui.widgets.entry, screens.join_wait) --
@@ -294,6 +317,16 @@ def test_every_private_textual_name_used_has_a_guard() -> None:
     unused = sorted(set(GUARDED) - set(used))
     assert not unused, f"guarded here but no longer used (remove from @guards): {unused}"
     assert all(name in globals() and name.startswith("test_") for name in GUARDED.values())
+
+
+# The ordered key path's 6, and the 4 of the screens built ahead (screens.offstage): building
+# a screen without showing it, laying it out and drawing it offstage, drawing it at once.
+MOST_PRIVATE_NAMES = 10
+
+
+def test_the_app_uses_no_more_private_textual_names_than_it_has_room_for() -> None:
+    used = private_textual_names()
+    assert len(used) <= MOST_PRIVATE_NAMES, sorted(used)
 
 
 def test_the_source_is_read_for_every_way_a_private_name_is_reached() -> None:

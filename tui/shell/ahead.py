@@ -8,7 +8,8 @@ step's values (StepScreen.load_step, as for the next player's copy of a step) an
 to: the key that changes the step only fills and shows widgets that already exist. When the
 answer changed what comes next (another kind of step, other fields), the screen built ahead
 is dropped and the next one is built as before. A screen built ahead also lays itself out and
-draws its widgets offstage (screens.offstage), so showing it costs only what its step changed.
+draws its widgets offstage (screens.offstage), so showing it lays out widgets already sized and
+draws from lines already drawn, but for what its step changed.
 
 The same is done for each game's first step behind the home screen (a new session's), and
 for the final scores: while the last values are typed, the scores they give are put into the
