@@ -7,15 +7,13 @@ window the link is shown in words alone, saying how big the window must be.
 
 from __future__ import annotations
 
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center
 from textual.geometry import Size
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from screens.qr import fits, window_needed
+from screens.qr import CodeScreen, window_needed
 from tui.widgets.footer import SteadyFooter
 from tui.widgets.plain import Plain
 from tui.widgets.qr_code import QrCode
@@ -35,7 +33,9 @@ background, I draws the code the other way round."""
 LINES_AROUND = 3  # the line saying what it is, the link in words, the footer
 
 
-class PhonesScreen(ModalScreen[None]):
+class PhonesScreen(CodeScreen):
+    lines_around = LINES_AROUND
+
     BINDINGS = [
         Binding("escape", "dismiss", "Close", id="close-phones", tooltip="Back to the step"),
         Binding("i", "invert", "Invert", id="invert-phones",
@@ -45,10 +45,6 @@ class PhonesScreen(ModalScreen[None]):
         Binding("f1", "app.help", "Help", id="phones-help",
                 tooltip="Explain this screen and its keys"),
     ]
-
-    def __init__(self, link: str) -> None:
-        super().__init__()
-        self.link = link
 
     def compose(self) -> ComposeResult:
         yield Plain(WHAT, id="phones-what")
@@ -61,28 +57,12 @@ class PhonesScreen(ModalScreen[None]):
     def help_text(self) -> str:
         return HELP
 
-    def on_mount(self) -> None:
-        self.show_for(self.app.size)
-
-    def on_resize(self, event: events.Resize) -> None:
-        self.show_for(event.size)
-
-    def show_for(self, window: Size) -> None:
-        whole = fits(self.link, window, LINES_AROUND)
-        self.query_one("#phones-code-box").display = whole
+    def show_code(self, window: Size) -> None:
+        self.query_one("#phones-code-box").display = self.whole
         small = self.query_one("#phones-small", Static)
-        small.display = not whole
-        if not whole:
+        small.display = not self.whole
+        if not self.whole:
             needed = window_needed(self.link, LINES_AROUND)
             small.update(f"✗ The code needs a window of at least {needed.width}×"
                          f"{needed.height}; this one is {window.width}×"
                          f"{window.height}. Enlarge it to scan, or type the link below.")
-        self.refresh_bindings()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "invert":
-            return fits(self.link, self.app.size, LINES_AROUND)
-        return True
-
-    def action_invert(self) -> None:
-        self.query_one(QrCode).invert()

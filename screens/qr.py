@@ -67,7 +67,47 @@ def too_small_text(link: str, window: Size) -> str:
             "to scan it, or copy the link below (C) and open it on the phone.")
 
 
-class QrScreen(ModalScreen[None]):
+class CodeScreen(ModalScreen[None]):
+    """A link for a phone to scan: its QR code where the whole of it fits (a cut code does
+    not scan), else the link in words with why (`show_code`, each screen's own lines)."""
+
+    lines_around = LINES_AROUND  # the screen's lines besides the code
+
+    def __init__(self, link: str) -> None:
+        super().__init__()
+        self.link = link
+        self.whole = False  # the whole code is shown
+
+    def drawable(self) -> bool:
+        """Whether the link makes a QR code at all."""
+        return True
+
+    def on_mount(self) -> None:
+        self.show_for(self.app.size)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.show_for(event.size)
+
+    def show_for(self, window: Size) -> None:
+        self.whole = self.drawable() and fits(self.link, window, self.lines_around)
+        self.show_code(window)
+        self.refresh_bindings()
+
+    def show_code(self, window: Size) -> None:
+        """Show the code if it is `whole`, else the link in words with why."""
+        raise NotImplementedError
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Inverting is for a code on screen."""
+        if action == "invert":
+            return self.whole
+        return True
+
+    def action_invert(self) -> None:
+        self.query_one(QrCode).invert()
+
+
+class QrScreen(CodeScreen):
     BINDINGS = [
         Binding("escape", "dismiss", "Close", id="close-qr", tooltip="Back to the final scores"),
         Binding("i", "invert", "Invert", id="invert-qr",
@@ -80,9 +120,7 @@ class QrScreen(ModalScreen[None]):
     ]
 
     def __init__(self, link: str) -> None:
-        super().__init__()
-        self.link = link
-        self.whole = False  # the whole code is shown
+        super().__init__(link)
         self.encodable = encodable(link)  # else only the link is shown, with why
 
     def compose(self) -> ComposeResult:
@@ -100,32 +138,17 @@ class QrScreen(ModalScreen[None]):
     def help_text(self) -> str:
         return HELP
 
-    def on_mount(self) -> None:
-        self.show_for(self.app.size)
+    def drawable(self) -> bool:
+        return self.encodable
 
-    def on_resize(self, event: events.Resize) -> None:
-        self.show_for(event.size)
-
-    def show_for(self, window: Size) -> None:
-        """The code where it fits, else how big the window must be and the link as text."""
-        self.whole = whole = self.encodable and fits(self.link, window)
-        self.query_one("#qr-code-box").display = whole
-        self.query_one("#qr-text-box").display = not whole
-        if not whole:
+    def show_code(self, window: Size) -> None:
+        self.query_one("#qr-code-box").display = self.whole
+        self.query_one("#qr-text-box").display = not self.whole
+        if not self.whole:
             why = (too_small_text(self.link, window) if self.encodable
                    else too_long_text(self.link))
             self.query_one("#qr-small", Static).update(why)
             self.query_one("#qr-text-box").focus()
-        self.refresh_bindings()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Inverting is for a code on screen."""
-        if action == "invert":
-            return self.whole
-        return True
-
-    def action_invert(self) -> None:
-        self.query_one(QrCode).invert()
 
     def action_copy(self) -> None:
         self.app.copy_to_clipboard(self.link)

@@ -15,7 +15,8 @@ import pytest
 from textual.pilot import Pilot
 
 from screens.host_seat import HostSeatScreen
-from screens.phones import PhonesScreen
+from screens.phones import LINES_AROUND, PhonesScreen
+from screens.qr import window_needed
 from screens.step import StepScreen
 from tests.helpers import make_test_app
 from tests.table_sessions import ready_for_seats
@@ -91,3 +92,27 @@ async def test_without_the_extra_the_table_opens_to_terminals_only(
         await pilot.press("f5")
         await wait_for(pilot, lambda: said == [phones.SERVE_MISSING], "how to get the extra")
         assert app.phones.server is None
+
+
+async def test_the_code_is_drawn_only_where_it_fits_whole_and_only_then_inverted(
+        tmp_path: Path) -> None:
+    """Too small a window shows the link in words and the size the code needs, and offers
+    no inverting; enlarged, the whole code, which `i` can invert."""
+    link = "http://192.168.1.20:8765/" + "t" * 80 + "/"  # a code taller than 24 lines
+    app = make_test_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(PhonesScreen(link))
+        await wait_for(pilot, lambda: showing_code(app), "the phones' code")
+        needed = window_needed(link, LINES_AROUND)
+        assert needed.height > SIZE[1], "the test needs a code taller than 80×24"
+        small = str(app.screen.query_one("#phones-small").render())
+        assert f"at least {needed.width}×{needed.height}; this one is 80×24" in small
+        assert not app.screen.query_one("#phones-code-box").display
+        assert app.screen.check_action("invert", ()) is False
+        await pilot.resize_terminal(needed.width, needed.height)
+        await wait_for(pilot, lambda: app.screen.whole, "the whole code")
+        assert app.screen.query_one("#phones-code-box").display
+        assert not app.screen.query_one("#phones-small").display
+        drawn = app.screen.query_one(QrCode).lines
+        await pilot.press("i")
+        assert app.screen.query_one(QrCode).lines != drawn
