@@ -18,6 +18,7 @@ from textual.css.query import NoMatches
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static
 
+from screens.host_seat import HostSeatScreen
 from screens.join import SeatScreen, TablesScreen
 from screens.join_wait import DoneScreen
 from screens.step import StepScreen
@@ -82,6 +83,13 @@ async def until(pilot: Pilot[Any], check: Callable[[], bool], what: str,
                 return
         assert time.monotonic() < deadline, f"never: {what} (screen {pilot.app.screen!r})"
         await pilot.pause(0.02)
+
+
+async def ask_which_seat(pilot: Pilot[Any], app: Any) -> None:
+    """The host's F4: the box asking which seat is the host's, once it is built."""
+    await pilot.press("f4")
+    await until(pilot, lambda: isinstance(app.screen, HostSeatScreen)
+                and app.screen.is_mounted, "which seat is the host's")
 
 
 def before_the_round_is_finished(folder: Path) -> Path:

@@ -14,27 +14,30 @@ import shlex
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 
 LASTROUND = str(Path(sys.executable).with_name("lastround"))
 WAIT = 30.0  # seconds for a screen to appear before the test fails and shows the screen
 
 
-def apps_using(saves: Path, *words: str) -> list[int]:
-    """Running `lastround … --saves <saves>` processes (a test's own folder) whose command
-    line holds every one of `words` too (`join`: the players' terminals)."""
-    found = []
+def command_lines() -> Iterator[tuple[int, list[str]]]:
+    """Each running process's id and arguments. Any process's: its arguments need not be
+    UTF-8 (a file name in bytes), and one that ends meanwhile is passed over."""
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
-                # Another process's arguments need not be UTF-8 (a file name in bytes).
                 argv = (entry / "cmdline").read_bytes().decode(errors="replace").split("\0")
             except OSError:
                 continue
-            if LASTROUND in argv[:2] and all(w in argv for w in (str(saves), *words)):
-                found.append(int(entry.name))
-    return found
+            yield int(entry.name), argv
+
+
+def apps_using(saves: Path, *words: str) -> list[int]:
+    """Running `lastround … --saves <saves>` processes (a test's own folder) whose command
+    line holds every one of `words` too (`join`: the players' terminals)."""
+    return [pid for pid, argv in command_lines()
+            if LASTROUND in argv[:2] and all(w in argv for w in (str(saves), *words))]
 
 
 class Terminal:

@@ -90,6 +90,15 @@ class Phone:
         keyboard)."""
         await self.page.locator(".xterm-helper-textarea").focus()
 
+    async def claim_seat(self, table: int, seat: int) -> None:
+        """From the page's first screen: a tap on the terminal, then the table and the seat
+        by their numbers, as a phone's keyboard types them."""
+        await self.wait_for("Join a table")
+        await self.tap_terminal()
+        await self.type(str(table))
+        await self.wait_for("Which seat is yours?")
+        await self.type(str(seat))
+
     async def type(self, text: str, delay: float = 0) -> None:
         await self.page.keyboard.type(text, delay=delay * 1000)
 

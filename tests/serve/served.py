@@ -14,7 +14,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.e2e.tty import LASTROUND
+from tests.e2e.tty import LASTROUND, command_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT = 60.0  # seconds for anything awaited before the test fails saying what never came
@@ -57,17 +57,8 @@ def wait_until(check: Callable[[], bool], what: str, seconds: float = WAIT) -> N
 
 def joiners_of(saves: Path) -> list[int]:
     """The `lastround join` processes the server started for this test's saves folder."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                # Any process's: another test's may hold bytes that are not UTF-8.
-                argv = (entry / "cmdline").read_bytes().decode(errors="replace").split("\0")
-            except OSError:
-                continue
-            if "join" in argv and str(saves.resolve()) in argv:
-                found.append(int(entry.name))
-    return found
+    return [pid for pid, argv in command_lines()
+            if "join" in argv and str(saves.resolve()) in argv]
 
 
 @contextmanager

@@ -5,32 +5,23 @@ with the app."""
 from __future__ import annotations
 
 import re
-import time
 import urllib.request
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.pilot import Pilot
 
 from screens.host_seat import HostSeatScreen
 from screens.phones import LINES_AROUND, PhonesScreen
 from screens.qr import window_needed
 from screens.step import StepScreen
 from tests.helpers import make_test_app
+from tests.join_play import ask_which_seat, until
 from tests.table_sessions import ready_for_seats
 from tui.shell import phones
 from tui.widgets.qr_code import QrCode, code_lines
 
 SIZE = (80, 24)
-
-
-async def wait_for(pilot: Pilot[Any], check: Callable[[], bool], what: str) -> None:
-    deadline = time.monotonic() + 30
-    while not check():
-        assert time.monotonic() < deadline, f"never: {what}"
-        await pilot.pause(0.02)
 
 
 def showing_code(app: Any) -> bool:
@@ -48,12 +39,10 @@ async def test_opening_the_table_to_phones_shows_the_code_of_a_running_server(
     path = ready_for_seats("rftg", tmp_path)
     app = make_test_app(tmp_path, command="resume", file=path)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, StepScreen), "the first step")
-        await pilot.press("f4")
-        await wait_for(pilot, lambda: isinstance(app.screen, HostSeatScreen)
-                       and app.screen.is_mounted, "which seat is the host's")
+        await until(pilot, lambda: isinstance(app.screen, StepScreen), "the first step")
+        await ask_which_seat(pilot, app)
         await pilot.press("p")
-        await wait_for(pilot, lambda: showing_code(app), "the phones' code")
+        await until(pilot, lambda: showing_code(app), "the phones' code", seconds=30)
         link = app.screen.link
         assert re.fullmatch(r"http://127\.0\.0\.1:\d+/[\w-]{22,}/", link), link
         assert app.screen.query_one(QrCode).lines == code_lines(link, dark_drawn=False)
@@ -62,9 +51,9 @@ async def test_opening_the_table_to_phones_shows_the_code_of_a_running_server(
             assert page.status == 200 and b"textual-terminal" in page.read()
         assert app.keeper.table is not None, "the table is open too"
         await pilot.press("escape")
-        await wait_for(pilot, lambda: isinstance(app.screen, StepScreen), "back on the step")
+        await until(pilot, lambda: isinstance(app.screen, StepScreen), "back on the step")
         await pilot.press("f5")  # the same code again, from the same server
-        await wait_for(pilot, lambda: showing_code(app), "the code again")
+        await until(pilot, lambda: showing_code(app), "the code again", seconds=30)
         assert app.screen.link == link
         server = app.phones.server.process
     assert server is not None and server.wait(timeout=10) is not None, "it ends with the app"
@@ -77,20 +66,18 @@ async def test_without_the_extra_the_table_opens_to_terminals_only(
     path = ready_for_seats("rftg", tmp_path)
     app = make_test_app(tmp_path, command="resume", file=path)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, StepScreen), "the first step")
-        await pilot.press("f4")
-        await wait_for(pilot, lambda: isinstance(app.screen, HostSeatScreen)
-                       and app.screen.is_mounted, "which seat is the host's")
+        await until(pilot, lambda: isinstance(app.screen, StepScreen), "the first step")
+        await ask_which_seat(pilot, app)
         assert "(p:" not in str(app.screen.query_one("#host-seat-hint").render())
         await pilot.press("p")  # not offered: nothing happens
         await pilot.pause()
         assert isinstance(app.screen, HostSeatScreen) and app.keeper.table is None
         await pilot.press("enter")
-        await wait_for(pilot, lambda: app.keeper.table is not None, "the table open")
+        await until(pilot, lambda: app.keeper.table is not None, "the table open")
         said: list[str] = []
         monkeypatch.setattr(app, "notify", lambda message, **options: said.append(message))
         await pilot.press("f5")
-        await wait_for(pilot, lambda: said == [phones.SERVE_MISSING], "how to get the extra")
+        await until(pilot, lambda: said == [phones.SERVE_MISSING], "how to get the extra")
         assert app.phones.server is None
 
 
@@ -102,7 +89,7 @@ async def test_the_code_is_drawn_only_where_it_fits_whole_and_only_then_inverted
     app = make_test_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await app.push_screen(PhonesScreen(link))
-        await wait_for(pilot, lambda: showing_code(app), "the phones' code")
+        await until(pilot, lambda: showing_code(app), "the phones' code", seconds=30)
         needed = window_needed(link, LINES_AROUND)
         assert needed.height > SIZE[1], "the test needs a code taller than 80×24"
         small = str(app.screen.query_one("#phones-small").render())
@@ -110,7 +97,7 @@ async def test_the_code_is_drawn_only_where_it_fits_whole_and_only_then_inverted
         assert not app.screen.query_one("#phones-code-box").display
         assert app.screen.check_action("invert", ()) is False
         await pilot.resize_terminal(needed.width, needed.height)
-        await wait_for(pilot, lambda: app.screen.whole, "the whole code")
+        await until(pilot, lambda: app.screen.whole, "the whole code")
         assert app.screen.query_one("#phones-code-box").display
         assert not app.screen.query_one("#phones-small").display
         drawn = app.screen.query_one(QrCode).lines

@@ -46,11 +46,7 @@ async def test_a_phone_enters_a_whole_seat_with_digits_letters_and_enter(
         problems: list[str] = []
         phone.page.on("console", lambda m: problems.append(m.text) if m.type == "error" else 0)
         phone.page.on("pageerror", lambda error: problems.append(str(error)))
-        await phone.wait_for("Join a table")
-        await phone.tap_terminal()
-        await phone.type("1")  # the table, by its number
-        await phone.wait_for("Which seat is yours?")
-        await phone.type("2")  # Jonas
+        await phone.claim_seat(1, 2)  # the first table, Jonas
         await phone.wait_for("Jonas: tableau")
         for name in own["tableau-1"]["tableau"]:
             await phone.type(letters_for(name))
@@ -86,11 +82,7 @@ async def test_a_phone_that_drops_claims_its_seat_again_and_finds_its_typing(
     host = Host(path)
     with serving(saves, tmp_path) as served:
         phone = await Phone.open(browser, served.url)
-        await phone.wait_for("Join a table")
-        await phone.tap_terminal()
-        await phone.type("1")
-        await phone.wait_for("Which seat is yours?")
-        await phone.type("2")
+        await phone.claim_seat(1, 2)  # the first table, Jonas
         await phone.wait_for("Jonas: tableau")
         await phone.type(letters_for("Alpha Centauri"))
         await phone.enter()
@@ -99,11 +91,7 @@ async def test_a_phone_that_drops_claims_its_seat_again_and_finds_its_typing(
         await phone.close()
         wait_until(lambda: not joiners_of(saves), "the dropped phone's app ended")
         again = await Phone.open(browser, served.url)
-        await again.wait_for("Join a table")
-        await again.tap_terminal()
-        await again.type("1")
-        await again.wait_for("Which seat is yours?")
-        await again.type("2")
+        await again.claim_seat(1, 2)  # the first table, Jonas
         await again.wait_for("What was typed here before is back")
         assert "Alpha Centauri" in again.text
         await again.close()
@@ -120,11 +108,7 @@ async def test_a_phone_turned_or_with_its_keyboard_up_gets_the_step_again_at_its
     host = Host(saves / "rftg-table.toml")
     with serving(saves, tmp_path) as served:
         phone = await Phone.open(browser, served.url)
-        await phone.wait_for("Join a table")
-        await phone.tap_terminal()
-        await phone.type("1")
-        await phone.wait_for("Which seat is yours?")
-        await phone.type("2")
+        await phone.claim_seat(1, 2)  # the first table, Jonas
         await phone.wait_for("Jonas: tableau")
         await phone.type("alpha")
         await phone.wait_for("Alpha Centauri")

@@ -8,8 +8,6 @@ mailboxes (tui.session.table), exactly as `lastround join` does.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +15,10 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
-from screens.host_seat import NOBODY, HostSeatScreen
+from screens.host_seat import NOBODY
 from screens.step import StepScreen
 from tests.helpers import make_test_app
+from tests.join_play import ask_which_seat, until
 from tests.rftg_play import shown
 from tests.table_sessions import EXAMPLES, EXAMPLES_FOLDER, ready_for_seats, seat_entries
 from tui.session.files import read_session
@@ -28,13 +27,6 @@ from tui.session.table import Table, table_folder
 from tui.session.table_offers import HOST_SEAT_REFUSED
 
 SIZE = (80, 24)
-
-
-async def wait_for(pilot: Pilot[Any], check: Callable[[], bool], what: str) -> None:
-    deadline = time.monotonic() + 20
-    while not check():
-        assert time.monotonic() < deadline, f"never: {what}"
-        await pilot.pause(0.02)
 
 
 def line(app: Any, selector: str) -> str:
@@ -47,23 +39,16 @@ def on_step(app: Any, step_id: str) -> bool:
     return isinstance(app.screen, StepScreen) and app.screen.step.id == step_id
 
 
-async def ask_which_seat(pilot: Pilot[Any], app: Any) -> None:
-    """F4: the box asking which seat is the host's, once it is built."""
-    await pilot.press("f4")
-    await wait_for(pilot, lambda: isinstance(app.screen, HostSeatScreen)
-                   and app.screen.is_mounted, "which seat is the host's")
-
-
 async def open_table(pilot: Pilot[Any], app: Any, *keys: str) -> None:
     """F4, then the host's seat chosen with `keys` (Enter alone: the first seat)."""
     await ask_which_seat(pilot, app)
     await pilot.press(*keys, "enter")
-    await wait_for(pilot, lambda: app.keeper.table is not None, "the table open")
+    await until(pilot, lambda: app.keeper.table is not None, "the table open")
 
 
 async def open_on_first_seat(pilot: Pilot[Any], app: Any) -> None:
     """Every seat from the players' own terminals (simulated here): the host keeps none."""
-    await wait_for(pilot, lambda: on_step(app, "tableau-0"), "the first seat's tableau")
+    await until(pilot, lambda: on_step(app, "tableau-0"), "the first seat's tableau")
     await open_table(pilot, app, "end")
 
 
@@ -73,11 +58,11 @@ async def test_f4_opens_the_table_on_a_players_step_and_shows_every_seat(tmp_pat
     path = ready_for_seats("rftg", tmp_path)
     app = make_test_app(tmp_path, command="resume", file=path)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: on_step(app, "tableau-0"), "the first seat's tableau")
+        await until(pilot, lambda: on_step(app, "tableau-0"), "the first seat's tableau")
         assert any(b.binding.key == "f4" for b in app.active_bindings.values() if b.enabled)
         await open_table(pilot, app)
-        await wait_for(pilot, lambda: table_folder(path).is_dir(), "the table's folder")
-        await wait_for(pilot, lambda: "Table: Maya waiting" in line(app, "#table-line"),
+        await until(pilot, lambda: table_folder(path).is_dir(), "the table's folder")
+        await until(pilot, lambda: "Table: Maya waiting" in line(app, "#table-line"),
                        "the seats' line")
         assert "Jonas waiting · Priya waiting · Luis waiting" in shown(app, "#table-line")
         assert not any(b.binding.key == "f4" for b in app.active_bindings.values()
@@ -98,16 +83,16 @@ async def test_the_players_entries_are_taken_saved_and_finish_the_game(tmp_path:
         for seat, steps in seat_entries("rftg").items():
             step_id, values = steps[0]
             offers[seat] = table.send(seat, step_id, values)
-        await wait_for(pilot, lambda: all(
+        await until(pilot, lambda: all(
             (a := table.answer_of(s)) is not None and a.id == o.id for s, o in offers.items()),
             "every tableau answered")
         assert {table.answer_of(s).outcome for s in offers} == {"entered"}  # type: ignore[union-attr]
-        await wait_for(pilot, lambda: "Maya entered ✓ · Jonas entered ✓" in line(
+        await until(pilot, lambda: "Maya entered ✓ · Jonas entered ✓" in line(
             app, "#table-line"), "the entered seats shown")
         for seat, steps in seat_entries("rftg").items():
             table.send(seat, *steps[1])
-        await wait_for(pilot, lambda: read_session(path)["status"] == "finished", "finished")
-        await wait_for(pilot, lambda: "the game is finished" in line(app, "#message"),
+        await until(pilot, lambda: read_session(path)["status"] == "finished", "finished")
+        await until(pilot, lambda: "the game is finished" in line(app, "#message"),
                        "the final scores on the host's screen")
     data = read_session(path)
     example = read_session(EXAMPLES_FOLDER / EXAMPLES["rftg"])
@@ -129,7 +114,7 @@ async def test_a_refused_entry_is_answered_with_its_reason_and_nothing_is_saved(
     async with app.run_test(size=SIZE) as pilot:
         await open_on_first_seat(pilot, app)
         offer = table.send(1, "counts-1", {"chips": 3, "hand": 11, "goods": 0})
-        await wait_for(pilot, lambda: (a := table.answer_of(1)) is not None and a.id == offer.id,
+        await until(pilot, lambda: (a := table.answer_of(1)) is not None and a.id == offer.id,
                        "the answer")
         answer = table.answer_of(1)
         assert answer is not None and answer.outcome == "refused" and answer.key == "hand"
@@ -144,11 +129,11 @@ async def test_a_seat_entered_while_the_host_shows_it_is_shown_as_entered(tmp_pa
     table = Table(path)
     app = make_test_app(tmp_path, command="resume", file=path)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: on_step(app, "scores-0"), "the first seat's scores")
+        await until(pilot, lambda: on_step(app, "scores-0"), "the first seat's scores")
         await open_table(pilot, app, "end")
         step_id, values = seat_entries("galileo")[0][0]
         table.send(0, step_id, values)
-        await wait_for(pilot, lambda: "Marta entered this step" in line(app, "#message"),
+        await until(pilot, lambda: "Marta entered this step" in line(app, "#message"),
                        "who entered it")
         assert "Marta entered ✓" in shown(app, "#table-line")
 
@@ -163,13 +148,13 @@ async def test_a_resumed_host_reopens_its_table_and_takes_what_was_sent_meanwhil
     async with app.run_test(size=SIZE) as pilot:
         await open_on_first_seat(pilot, app)
         first = table.send(2, *seat_entries("rftg")[2][0])
-        await wait_for(pilot, lambda: table.answer_of(2) is not None, "the first answer")
+        await until(pilot, lambda: table.answer_of(2) is not None, "the first answer")
     assert table_folder(path).is_dir(), "the table stays open while the host is away"
     sent_away = table.send(2, *seat_entries("rftg")[2][1])
     assert first.id != sent_away.id
     again = make_test_app(tmp_path, command="resume", file=path)
     async with again.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: (a := table.answer_of(2)) is not None
+        await until(pilot, lambda: (a := table.answer_of(2)) is not None
                        and a.id == sent_away.id, "the offer sent meanwhile answered")
     steps = [e["step"] for e in read_session(path)["log"]]
     assert "tableau-2" in steps and "counts-2" in steps
@@ -187,9 +172,9 @@ async def test_a_conflict_between_seats_is_shown_on_the_hosts_screen_too(tmp_pat
     async with app.run_test(size=SIZE) as pilot:
         await open_on_first_seat(pilot, app)
         table.send(0, "tableau-0", {"tableau": maya})
-        await wait_for(pilot, lambda: "Maya entered ✓" in line(app, "#table-line"), "Maya in")
+        await until(pilot, lambda: "Maya entered ✓" in line(app, "#table-line"), "Maya in")
         table.send(1, "tableau-1", {"tableau": ["Alpha Centauri", "Mining Robots"]})
-        await wait_for(pilot, lambda: any("Alpha Centauri" in m for m in said),
+        await until(pilot, lambda: any("Alpha Centauri" in m for m in said),
                        "the conflict on the host's screen")
         answer = table.answer_of(1)
         assert answer is not None and answer.outcome == "refused"
@@ -205,25 +190,25 @@ async def test_the_host_keeps_its_own_seat_from_the_players_terminals(tmp_path: 
     table = Table(path)
     app = make_test_app(tmp_path, command="resume", file=path)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: on_step(app, "tableau-0"), "the first seat's tableau")
+        await until(pilot, lambda: on_step(app, "tableau-0"), "the first seat's tableau")
         await ask_which_seat(pilot, app)
         listed = app.screen.query_one("#host-seat-list", OptionList)
         assert [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)
                 ] == ["Maya", "Jonas", "Priya", "Luis", NOBODY]
         assert listed.highlighted == 0
         await pilot.press("enter")
-        await wait_for(pilot, lambda: app.keeper.table is not None, "the table open")
+        await until(pilot, lambda: app.keeper.table is not None, "the table open")
         assert table.host_seat() == 0
         with pytest.raises(Locked):
             table.claim(0)
         maya, jonas = seat_entries("rftg")[0][0][1], seat_entries("rftg")[1][0][1]
         table.send(0, "tableau-0", maya)
-        await wait_for(pilot, lambda: table.answer_of(0) is not None, "the host's answer")
+        await until(pilot, lambda: table.answer_of(0) is not None, "the host's answer")
         answer = table.answer_of(0)
         assert answer is not None and answer.outcome == "refused"
         assert answer.message == HOST_SEAT_REFUSED
         table.send(1, "tableau-1", jonas)
-        await wait_for(pilot, lambda: "Jonas entered ✓" in line(app, "#table-line"), "Jonas in")
+        await until(pilot, lambda: "Jonas entered ✓" in line(app, "#table-line"), "Jonas in")
         assert "tableau-0" not in {e["step"] for e in read_session(path)["log"]}
     table.claim(0).release()  # let go once the host's app has ended
 
@@ -232,8 +217,8 @@ async def test_escape_on_which_seat_opens_no_table(tmp_path: Path) -> None:
     path = ready_for_seats("rftg", tmp_path)
     app = make_test_app(tmp_path, command="resume", file=path)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: on_step(app, "tableau-0"), "the first seat's tableau")
+        await until(pilot, lambda: on_step(app, "tableau-0"), "the first seat's tableau")
         await ask_which_seat(pilot, app)
         await pilot.press("escape")
-        await wait_for(pilot, lambda: on_step(app, "tableau-0"), "back on the step")
+        await until(pilot, lambda: on_step(app, "tableau-0"), "back on the step")
         assert app.keeper.table is None and not table_folder(path).exists()
