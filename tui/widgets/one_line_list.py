@@ -15,6 +15,7 @@ from typing import Any
 from textual import events
 from textual.widgets.option_list import Option
 
+from tui.games.words import shortened
 from tui.widgets.marked_list import BLANK, MARK, MarkedList
 
 
@@ -36,8 +37,7 @@ def fitted(said: Said, width: int) -> str:
     if fitting is not None:
         return fitting
     tail = said.tails[-1]
-    room = max(width - len(tail), 2)
-    return said.name[:room - 1] + "…" + tail
+    return shortened(said.name, max(width - len(tail), 2)) + tail
 
 
 class OneLineList(MarkedList):
