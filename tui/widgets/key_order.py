@@ -8,20 +8,23 @@ whole (priority bindings, the focused widget and its parents, then the other bin
 it takes the next one, and holds the keys typed while a new screen is being built until that
 screen can take them, so type-ahead goes where the player would have typed it.
 
-Textual offers no public way to run a widget's key handlers in the caller's turn; the few
-private names this needs are used here alone, and tests/ui/test_textual_names.py fails when
-a Textual upgrade changes them.
+Each key is handled in its own turn of the app's message queue, at whose end Textual runs
+what the key asked to happen next (`call_next`: a closed box's result, a new screen's
+mounting) before the next key, as it would have had the player waited. The key is taken from
+the focused widget up to the screen through each widget's public `on_event`, as a copy that
+bubbles nowhere by itself (`InTurn`). Textual has no public way to run the priority bindings
+of a key: App._check_bindings, the one private name used here, is guarded by
+tests/ui/test_textual_names.py.
 """
 
 from __future__ import annotations
 
-import inspect
-from collections.abc import Callable
 from typing import Any
 
 from textual import events
 from textual.app import App
 from textual.dom import DOMNode
+from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input
@@ -41,6 +44,42 @@ def focus_now(widget: Widget) -> None:
         widget.select_all()
 
 
+class InTurn(events.Event):
+    """A key or paste handled in its turn (OrderedKeys.handle_key): the app hands it from the
+    focused widget up to the screen itself, so it bubbles nowhere on its own, and it notes
+    whether a handler there stopped it. To the app's own handling it is a key come back up
+    from the screen (forwarded), as Textual hands the app the keys no widget took."""
+
+    stopped = False
+
+    def stop(self, stop: bool = True) -> Message:
+        self.stopped = stop
+        return super().stop(stop)
+
+    @property
+    def is_forwarded(self) -> bool:
+        return True
+
+
+class KeyInTurn(InTurn, events.Key, bubble=False):
+    pass
+
+
+class PasteInTurn(InTurn, events.Paste, bubble=False):
+    pass
+
+
+# Handled as the key or paste they copy: by `on_key`/`on_paste` and `@on(events.Key)`.
+KeyInTurn.handler_name = events.Key.handler_name
+PasteInTurn.handler_name = events.Paste.handler_name
+
+
+def in_turn(event: events.Key | events.Paste) -> KeyInTurn | PasteInTurn:
+    if isinstance(event, events.Key):
+        return KeyInTurn(event.key, event.character)
+    return PasteInTurn(event.text)
+
+
 class OrderedKeys(App[Any]):
     """Mixed into the app: keys and pastes are handled one at a time, each to its end."""
 
@@ -54,7 +93,7 @@ class OrderedKeys(App[Any]):
         if isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded:
             self.app_focus = True
             self.held.append(event)
-            await self.handle_held_keys()
+            await self.handle_first_held_key()
             return
         await super().on_event(event)
 
@@ -62,29 +101,26 @@ class OrderedKeys(App[Any]):
         """Whether the screen shown can take keys: it is built, and its field focused."""
         return self.screen.is_mounted
 
-    async def handle_held_keys(self) -> None:
-        """The keys typed so far, in order, while the screen shown can take them; the rest
-        wait for the next screen to be built (see hold_for)."""
-        while self.held and self.ready_for_keys():
-            await self.handle_now(self.held.pop(0))
+    async def handle_first_held_key(self) -> None:
+        """The first key typed and not yet handled, if the screen shown can take it; else it
+        waits for the next screen to be built (see hold_for). One key a turn of the app's
+        queue: what a key asks to happen next happens at the end of its turn."""
+        if not (self.held and self.ready_for_keys()):
+            return
+        await self.handle_key(self.held.pop(0))
+        self.call_next(self.after_key)  # once what the key asked for is done
+        if self.held:
+            self.call_later(self.handle_first_held_key)
 
     def hold_for(self, screen: Screen[Any]) -> None:
         """A new screen is current: once it is built, hand it the keys typed meanwhile.
         (Subscribed to the app's screen changes.)"""
         if screen.is_mounted:
             if self.held:
-                self.call_later(self.handle_held_keys)
+                self.call_later(self.handle_first_held_key)
             return
         # The screen's own queue builds it first; then the app takes the held keys in turn.
-        screen.call_later(self.call_later, self.handle_held_keys)
-
-    async def handle_now(self, event: events.Key | events.Paste) -> None:
-        await self.handle_key(event)
-        # What the key asked to happen next (a closed box's result, a new screen's mounting)
-        # happens now, before the next key, as it would have had the player waited; Textual
-        # alone leaves it until no key is waiting.
-        await self._flush_next_callbacks()
-        self.after_key()
+        screen.call_later(self.call_later, self.handle_first_held_key)
 
     def after_key(self) -> None:
         """Called once each key or paste has been handled (and before the next)."""
@@ -95,15 +131,16 @@ class OrderedKeys(App[Any]):
             return
         # As Textual would bubble it: the focused widget, then each parent up to the screen,
         # each free to stop it; then the app's own handling (the other key bindings).
+        handled = in_turn(event)
         node: DOMNode | None = self.focused or self.screen
         while node is not None and node is not self:
-            await run_handlers(node, event)
-            if event._stop_propagation:
+            await node.on_event(handled)
+            if handled.stopped:
                 return
-            event.prevent_default(False)
+            handled.prevent_default(False)
             node = node.parent
-        if isinstance(event, events.Key):
-            await self._on_key(event)
+        if isinstance(handled, KeyInTurn):
+            await super().on_event(handled)
 
     def action_focus_next(self) -> None:
         moved_to = self.screen.focus_next()
@@ -114,29 +151,3 @@ class OrderedKeys(App[Any]):
         moved_to = self.screen.focus_previous()
         if isinstance(moved_to, Input):
             moved_to.select_all()
-
-
-async def run_handlers(node: DOMNode, event: events.Event) -> None:
-    """Run `node`'s handlers of `event` now, as its own queue would, without passing it on."""
-    with node.prevent(*event._prevent):
-        for _cls, method in node._get_dispatch_methods(event.handler_name, event):
-            handler: Callable[..., Any] = method
-            result = handler(event) if takes_argument(handler) else handler()
-            if inspect.isawaitable(result):
-                await result
-
-
-def takes_argument(handler: Callable[..., Any]) -> bool:
-    """Whether a handler takes the event (Textual lets `def on_key(self)` leave it out)."""
-    function = getattr(handler, "__func__", handler)
-    known = _TAKES_ARGUMENT.get(function)
-    if known is None:
-        try:
-            known = len(inspect.signature(handler).parameters) > 0
-        except (TypeError, ValueError):
-            known = True
-        _TAKES_ARGUMENT[function] = known
-    return known
-
-
-_TAKES_ARGUMENT: dict[Any, bool] = {}
