@@ -76,3 +76,13 @@ def test_dev_py_byte_compiles_a_changed_module_of_the_project(tmp_path: Path) ->
     os.utime(source, (later, later))
     python_output(script)
     assert compiled.read_bytes() != first
+
+
+def test_what_the_home_shows_first_loads_no_json_toml_reader_or_statistics() -> None:
+    """About 4 ms of the home's first frame (1.11 → 1.09 the bare app's start-up): they load
+    once a session is read or a draft written, or with the warm-up after the first frame."""
+    script = ("import sys\nimport tui.app, screens.home\n"
+              "print(*[m for m in ('json', 'tomllib', 'statistics') if m in sys.modules])\n"
+              "from tui.shell.warm_up import WARM_UP_MODULES\n"
+              "print(*[m for m in ('json', 'tomllib') if m in WARM_UP_MODULES])\n")
+    assert python_output(script).splitlines() == ["", "json tomllib"]

@@ -7,7 +7,7 @@ player's figures per game and a chart of their scores that reads without colour.
 
 from __future__ import annotations
 
-import statistics
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -181,7 +181,8 @@ class PlayerFigures:
 
     @property
     def average(self) -> float:
-        return statistics.fmean(self.scores) if self.scores else 0.0
+        # statistics.fmean's own sum, without loading statistics before the home's first frame
+        return math.fsum(self.scores) / len(self.scores) if self.scores else 0.0
 
     @property
     def best(self) -> int | None:

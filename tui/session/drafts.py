@@ -16,7 +16,6 @@ that can't be read is ignored and replaced by the next one typed; it never stops
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import re
 from pathlib import Path
@@ -106,6 +105,8 @@ def toml_value(value: Any) -> str:
         return str(value)
     if isinstance(value, str):
         # JSON's string escapes are TOML's, but for DEL, which TOML wants escaped too.
+        import json  # not before the home's first frame (tui.shell.warm_up loads it after)
+
         return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(toml_value(item) for item in value) + "]"

@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import re
 import stat
-import tomllib
 from collections.abc import Mapping
 from contextlib import suppress
 from dataclasses import dataclass
@@ -45,6 +44,8 @@ def read_session(path: Path) -> dict[str, Any]:
     This is the parse alone: `tui.session.opening.open_session` also checks what the steps need,
     and every reader opens files through it.
     """
+    import tomllib  # not before the home's first frame (tui.shell.warm_up loads it after)
+
     raw = read_regular_file(path, MAX_SESSION_BYTES)
     try:
         data = read_toml(raw.decode("utf-8-sig"))  # a Windows editor may add a BOM

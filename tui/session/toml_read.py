@@ -10,7 +10,6 @@ of far more is refused before parsing, in linear time.
 from __future__ import annotations
 
 import re
-import tomllib
 from typing import Any
 
 # Far beyond any key Last Round writes or reads (tomllib parses a key of 100 levels at once).
@@ -32,6 +31,8 @@ def read_toml(text: str) -> dict[str, Any]:
 
     Raises what tomllib raises: TOMLDecodeError, ValueError (a number of thousands of digits)
     and RecursionError (arrays or inline tables nested a thousand deep)."""
+    import tomllib  # not before the home's first frame (tui.shell.warm_up loads it after)
+
     if text.count(".") >= DEEPEST_KEY and DEEP_KEY.search(text):  # counting is 100× quicker
         raise TooDeep(f"a key of more than {DEEPEST_KEY} levels")
     return tomllib.loads(text)

@@ -9,6 +9,7 @@ from tui.games.base import load
 WARM_UP_MODULES = (
     "screens.setup", "screens.form", "screens.checklist", "screens.breakdown",
     "screens.help", "tomlkit", "tui.session.save_text",
+    "json", "tomllib",  # a draft's first value, a session's first read: kept off the first frame
     "tui.session.table_offers",  # the table's (F4, or a session reopened with its table open)
 )
 
