@@ -5,7 +5,7 @@ the minimal Textual app (one line, nothing else: its line), and Last Round until
 screen's footer is drawn; each with and without PYTHONDONTWRITEBYTECODE=1 (common in
 containers: Python then reads the byte-code `dev.py` wrote, and writes none). The launches
 alternate in each round, so machine load hits all alike. Goals: Last Round's median ≤ 1.15×
-the minimal app's, and ≤ 1.15× the bare app's footer (the pair's own: Textual fills a footer
+the minimal app's, and ≤ 1.10× the bare app's footer (the pair's own: Textual fills a footer
 one frame after the rest), in each environment.
 """
 
@@ -19,7 +19,7 @@ from dev import compile_sources
 from tests.perf.measure import BARE, LASTROUND, Tmux, report, spread
 
 ROUNDS = 11
-GOAL = 1.15
+GOALS = {"minimal": 1.15, "bare footer": 1.10}  # against each floor
 # The same variable set either way (an empty one is unset for Python): only its value differs.
 ENVIRONMENTS = {"": "PYTHONDONTWRITEBYTECODE=", "PYTHONDONTWRITEBYTECODE=1":
                 "PYTHONDONTWRITEBYTECODE=1"}
@@ -52,8 +52,8 @@ def print_figures(name: str, figures: dict[str, list[float]]) -> None:
     ours = statistics.median(figures["ours"])
     for floor, key in (("minimal app", "minimal"), ("bare app's footer", "bare footer")):
         ratio = ours / statistics.median(figures[key])
-        report(f"start-up{where}, against the {floor}", f"{ratio:.2f}", f"≤ {GOAL}",
-               ratio <= GOAL)
+        report(f"start-up{where}, against the {floor}", f"{ratio:.2f}", f"≤ {GOALS[key]:.2f}",
+               ratio <= GOALS[key])
 
 
 def main() -> None:
