@@ -76,7 +76,6 @@ class LastRoundApp(Look, AppKeys, TerminalCursor):
         self.fixed_seed = seed
         self.step_index = 0
         self.start = (command, game, file)
-        self.held = []  # keys typed while a new screen is built (see tui.widgets.key_order)
         self.steps_ahead = StepAhead(self, self)  # screens built while one is read
         self.stack_shown: list[Screen[Any]] = []  # the screen stack at the last change
         self.gone_widgets: list[Widget] = []  # the widgets of screens gone since (tui.shell.memory)

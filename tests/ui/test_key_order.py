@@ -29,7 +29,6 @@ class Marks(OrderedKeys):
 
     def __init__(self) -> None:
         super().__init__()
-        self.held = []
         self.marks: list[str] = []
 
     def compose(self) -> ComposeResult:

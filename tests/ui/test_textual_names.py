@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import ActiveBinding, Binding
+from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
@@ -68,18 +69,24 @@ async def test_the_app_runs_a_keys_priority_bindings_through_one_method() -> Non
 
 
 # screens built ahead (tui.shell.ahead, screens.turns, screens.offstage) --------------------------
+async def built_offstage(app: App[None], pilot: Pilot[None]) -> Screen[None]:
+    """A screen built with App._get_screen, once it is whole (mounted)."""
+    offstage = Screen[None]()
+    app._get_screen(offstage)
+    for _ in range(100):
+        if offstage.is_mounted:
+            break
+        await pilot.pause(0.01)
+    return offstage
+
+
 @guards("_get_screen")
 async def test_a_screen_is_built_offstage_by_get_screen() -> None:
     """tui.shell.ahead builds the next step's screen with App._get_screen (registered and
     started, as push_screen does, without being shown)."""
     app: App[None] = App()
     async with app.run_test() as pilot:
-        offstage = Screen[None]()
-        app._get_screen(offstage)
-        for _ in range(100):
-            if offstage.is_mounted:
-                break
-            await pilot.pause(0.01)
+        offstage = await built_offstage(app, pilot)
         assert offstage.is_mounted and offstage not in app.screen_stack
 
 
@@ -97,12 +104,7 @@ async def test_a_screen_is_laid_out_offstage_and_drawn_at_once_through_three_nam
 
     app: App[None] = App()
     async with app.run_test(size=(40, 10)) as pilot:
-        offstage = Screen[None]()
-        app._get_screen(offstage)
-        for _ in range(100):
-            if offstage.is_mounted:
-                break
-            await pilot.pause(0.01)
+        offstage = await built_offstage(app, pilot)
         await offstage.mount(Static("drawn offstage"))
         offstage._refresh_layout(app.size)
         drawn = offstage._compositor.render_update(full=True)

@@ -83,7 +83,6 @@ class JoinApp(Look, TerminalCursor):
         super().__init__()
         self.saves = saves
         self.seat: Seat | None = None
-        self.held = []  # keys typed while a new screen is built (see tui.widgets.key_order)
         self.answering: Timer | None = None  # looks for the host's answer while one is due
         self.shown_entries = 0  # the log entries of the step shown, when it was shown
         self.status_shown: tuple[Screen[Any], str] | None = None  # what show_status last said

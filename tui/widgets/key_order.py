@@ -83,7 +83,9 @@ def in_turn(event: events.Key | events.Paste) -> KeyInTurn | PasteInTurn:
 class OrderedKeys(App[Any]):
     """Mixed into the app: keys and pastes are handled one at a time, each to its end."""
 
-    held: list[events.Key | events.Paste]
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.held: list[events.Key | events.Paste] = []  # typed while a new screen is built
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Paste) and len(event.text) > PASTE_LIMIT:
