@@ -20,7 +20,8 @@ from screens.form import FormScreen
 from screens.owner import owner_of
 from screens.step import StepScreen
 from screens.step_kinds import correction_screen_of
-from tui.games.base import Step, load
+from tui.games.base import Step
+from tui.games.plugin import load
 from tui.records.corrections import Correctable
 from tui.session.outcomes import Refused
 from tui.session.session import Session

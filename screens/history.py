@@ -20,7 +20,6 @@ from tui.games import game_title, short_title
 from tui.games.words import shortened
 from tui.records.history import (
     PlayerFigures,
-    SessionRecord,
     matches,
     outcome,
     player_figures,
@@ -28,6 +27,7 @@ from tui.records.history import (
     sort_records,
     sparkline,
 )
+from tui.records.session_record import SessionRecord
 from tui.session.terminal_safe import visible
 from tui.widgets.entry import Entry
 from tui.widgets.footer import SteadyFooter
@@ -179,7 +179,7 @@ class HistoryScreen(Screen[None]):
         table.add_column("", key="mark", width=1)
         for label, width in COLUMNS:
             table.add_column(label, width=width)
-        self.records = load_history(self.owner.keeper.saves)
+        self.records = load_history(self.owner.saves)
         self.refresh_view()
         focus_now(table)
 
@@ -189,7 +189,7 @@ class HistoryScreen(Screen[None]):
 
         if self.replayed:
             self.replayed = False
-            self.records = load_history(self.owner.keeper.saves)
+            self.records = load_history(self.owner.saves)
             self.refresh_view()
 
     def on_screen_suspend(self) -> None:
@@ -231,7 +231,7 @@ class HistoryScreen(Screen[None]):
         if len(readable) > ROW_LIMIT:
             counted += f"; the first {ROW_LIMIT} listed"
         if not self.records:
-            counted = f"no sessions yet in {self.owner.keeper.saves}/"
+            counted = f"no sessions yet in {self.owner.saves}/"
         self.query_one("#history-order", Static).update(
             f"Sorted by {self.sort_by}, {words} · {counted}")
         self.sub_title = f"{len(self.records)} sessions"
@@ -294,14 +294,14 @@ class HistoryScreen(Screen[None]):
                         severity="error")
             return
         self.replayed = True
-        self.owner.open_file(self.owner.keeper.saves / record.file, read_only=True)
+        self.owner.open_file(self.owner.saves / record.file, read_only=True)
 
     def action_export(self) -> None:
         from tui.records.export import export_sessions
-        from tui.session.files import SaveError
+        from tui.session.safe_read import SaveError
 
         try:
-            target, scored = export_sessions(self.owner.keeper.saves, self.records)
+            target, scored = export_sessions(self.owner.saves, self.records)
         except (OSError, SaveError) as error:
             why = error.strerror if isinstance(error, OSError) and error.strerror else error
             self.notify(f"Not exported: {why}", title="Export", severity="error")

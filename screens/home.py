@@ -14,11 +14,11 @@ from textual.widgets.data_table import RowKey
 
 from screens.owner import Owner, owner_of
 from tui.games import plugins
-from tui.games.base import GamePlugin, HomeKey
+from tui.games.plugin import GamePlugin, HomeKey
 from tui.games.words import shortened
 from tui.records.examples import example_summaries
 from tui.records.listing import Listed, list_sessions
-from tui.records.replay_text import when
+from tui.records.session_record import when
 from tui.session.terminal_safe import visible
 from tui.widgets.footer import SteadyFooter
 from tui.widgets.plain import Plain
@@ -179,7 +179,7 @@ class HomeScreen(Screen[None]):
     def refresh_sessions(self) -> None:
         table = self.query_one(DataTable)
         # An unfinished session (say, after a dropped connection) comes first, to resume.
-        listed = home_order(list_sessions(self.owner.keeper.saves))
+        listed = home_order(list_sessions(self.owner.saves))
         # A fresh saves folder: the shipped examples show what a finished game looks like.
         examples = [] if listed else [s for s in example_summaries() if not s.error]
         self.examples = {str(s.path) for s in examples}
@@ -189,7 +189,7 @@ class HomeScreen(Screen[None]):
             EXAMPLES_HEADING if examples else OWN_HEADING)
         if not self.summaries:
             self.query_one("#session-error", Static).update(
-                f"No sessions yet in {self.owner.keeper.saves}/")
+                f"No sessions yet in {self.owner.saves}/")
 
     def show_rows(self, table: DataTable[Text]) -> None:
         """A row a session, in the window's width: the players and the result are cut (…)

@@ -18,8 +18,8 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui.session.files import SaveError
 from tui.session.opening import open_session
+from tui.session.safe_read import SaveError
 from tui.session.session import Session
 from tui.session.table import Table, open_tables
 from tui.session.terminal_safe import visible

@@ -48,10 +48,14 @@ class StepOwner(Protocol):
 
 
 class Owner(StepOwner, Protocol):
-    """What the host's screens ask the app: its session keeper, and where to go."""
+    """What the host's screens ask the app: its session keeper, its saves folder (the
+    keeper's, asked without making one), and where to go."""
 
     @property
     def keeper(self) -> Keeper: ...
+
+    @property
+    def saves(self) -> Path: ...
 
     def start_new(self, game_id: str) -> None: ...
 

@@ -23,7 +23,8 @@ from screens.owner import Owner, owner_of
 from tui.games.base import RulesError
 from tui.records.corrections import correctable_steps
 from tui.records.replay import Moment, Standing, drift, final_result, replay
-from tui.records.replay_text import correction_notes, when
+from tui.records.replay_text import correction_notes
+from tui.records.session_record import when
 from tui.session.session import Session
 from tui.widgets.footer import SteadyFooter
 from tui.widgets.key_order import focus_now
@@ -268,7 +269,7 @@ class ReplayScreen(Screen[None]):
 
     def action_export(self) -> None:
         from tui.records.export import export_session
-        from tui.session.files import SaveError
+        from tui.session.safe_read import SaveError
 
         try:
             target = export_session(self.owner.keeper.saves, self.path_name, self.session.data)

@@ -8,7 +8,8 @@ from collections.abc import Callable, Mapping
 
 from screens.step import StepScreen
 from tui.games import plugins
-from tui.games.base import GamePlugin, StepKind, load
+from tui.games.base import StepKind
+from tui.games.plugin import GamePlugin, load
 
 Screens = Mapping[StepKind, str]  # a kind to the "module:Class" of its screen
 

@@ -8,8 +8,6 @@ from typing import Any
 from tui.games.base import (
     Data,
     Field,
-    GamePlugin,
-    HomeKey,
     Line,
     PlayerScore,
     Result,
@@ -20,6 +18,7 @@ from tui.games.base import (
     name_key,
     rank_winners,
 )
+from tui.games.plugin import GamePlugin, HomeKey
 
 # A third game as a game package would declare it (tests/ui/test_third_game.py registers it
 # in one line). Every other test knows it as tests/toy_unlisted.py does.

@@ -8,7 +8,7 @@ are mixed in from tui.shell."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
+from functools import cached_property, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,27 +18,7 @@ from textual.worker import Worker, WorkerState
 
 from screens import STYLESHEETS
 from screens.owner import Owner
-from screens.step import StepScreen
-from screens.step_kinds import step_screen
-from tui.games.base import Step
-from tui.session.keeper import Keeper
-from tui.session.outcomes import (
-    AskFirst,
-    Confirmed,
-    Finished,
-    Home,
-    Next,
-    NotOpened,
-    NotSaved,
-    Refused,
-    SeatConflict,
-    SeatEntered,
-    Stay,
-    TableClosed,
-    TableNews,
-)
-from tui.session.session import Session, now_stamp
-from tui.shell.ahead import StepAhead
+from tui.session.clock import now_stamp
 from tui.shell.keys import AppKeys
 from tui.shell.look import Look, steady_cursors
 from tui.shell.memory import release_removed_screens, widgets_of
@@ -48,7 +28,15 @@ from tui.shell.warm_up import warm_up
 from tui.widgets.terminal_cursor import TerminalCursor
 
 if TYPE_CHECKING:
+    # The session's machinery: the keeper, its answers, the steps' screens. Loaded once a
+    # session is first asked for (or by the warm-up): the home's first frame needs none.
     from screens.host_seat import TableOpening
+    from screens.step import StepScreen
+    from tui.games.base import Step
+    from tui.session.keeper import Keeper
+    from tui.session.outcomes import Confirmed
+    from tui.session.session import Session
+    from tui.shell.ahead import StepAhead
 
 WARM_UP_AFTER = 0.3  # seconds after the first screen is mounted
 
@@ -69,14 +57,14 @@ class LastRoundApp(Look, AppKeys, TerminalCursor):
         file: Path | None = None,
     ) -> None:
         super().__init__()
-        self.clock = clock
-        self.keeper = Keeper(saves, clock=lambda: self.clock(), seed=seed)  # a test may set it
-        self.table_watch = TableWatch(self, self.keeper, self.show_table_news)
+        self.clock = clock  # a test may set it
+        self.first_saves = saves  # the keeper's, once it is made (Ctrl+S may change it)
+        self.made_keeper: Keeper | None = None  # see keeper
+        self.table_watch = TableWatch(self, self)  # the open table's news shown (F4)
         self.phones = PhoneServing(self, lambda: self.keeper)
         self.fixed_seed = seed
         self.step_index = 0
         self.start = (command, game, file)
-        self.steps_ahead = StepAhead(self, self)  # screens built while one is read
         self.stack_shown: list[Screen[Any]] = []  # the screen stack at the last change
         self.gone_widgets: list[Widget] = []  # the widgets of screens gone since (tui.shell.memory)
         self.setup_look()
@@ -88,8 +76,8 @@ class LastRoundApp(Look, AppKeys, TerminalCursor):
         self.push_screen(home_screen())
         if not self.is_headless:  # a real terminal can hang up; tests' signals stay theirs
             from tui.shell import hangup
-            hangup.install(self.keeper.release_lock, self.suspend)
-            hangup.watch_terminal(self, self.keeper.release_lock)
+            hangup.install(self.release_lock, self.suspend)
+            hangup.watch_terminal(self, self.release_lock)
         command, game, file = self.start
         if command == "new" and game:
             self.start_new(game)
@@ -104,7 +92,8 @@ class LastRoundApp(Look, AppKeys, TerminalCursor):
         # warm-up's imports, in a thread, would hold the interpreter while it is drawn.
         self.set_timer(WARM_UP_AFTER, partial(self.run_worker, partial(warm_up, game_id),
                                               name="warm-up", thread=True))
-        self.steps_ahead.build_ahead_soon()  # a resumed step's next
+        if self.session is not None:  # a resumed step's next (the home's: once warmed up)
+            self.steps_ahead.build_ahead_soon()
         self.stack_shown = list(self.screen_stack)
         self.screen_change_signal.subscribe(self, self.screen_changed)
 
@@ -132,22 +121,38 @@ class LastRoundApp(Look, AppKeys, TerminalCursor):
         release_removed_screens(self.gone_widgets)
         self.steps_ahead.build_ahead()
 
-    # what the screens built ahead and the tests read: the keeper's ----------------------------
+    # the session keeper, and what the screens built ahead and the tests read of it ------------
+    @property
+    def keeper(self) -> Keeper:
+        """The session keeper (tui.session.keeper), made when first asked for: the home's
+        first frame asks for none, so it loads none of a session's machinery (start-up 1.11
+        → 1.05 the bare app's, tests/perf/bench_startup.py); the warm-up loads it after."""
+        if self.made_keeper is None:
+            from tui.session.keeper import Keeper
+
+            self.made_keeper = Keeper(self.first_saves, clock=lambda: self.clock(),
+                                      seed=self.fixed_seed)
+        return self.made_keeper
+
+    @cached_property
+    def steps_ahead(self) -> StepAhead:
+        """The screens built while one is read (tui.shell.ahead), made when first needed."""
+        from tui.shell.ahead import StepAhead
+
+        return StepAhead(self, self)
+
     @property
     def session(self) -> Session | None:
-        return self.keeper.session
+        """The open session; None, without making a keeper, while none was ever made."""
+        return None if self.made_keeper is None else self.made_keeper.session
 
     @property
     def read_only(self) -> bool:
-        return self.keeper.read_only
-
-    @property
-    def unsaved(self) -> bool:
-        return self.keeper.unsaved
+        return self.session is not None and self.keeper.read_only
 
     @property
     def saves(self) -> Path:
-        return self.keeper.saves
+        return self.first_saves if self.made_keeper is None else self.made_keeper.saves
 
     # sessions -----------------------------------------------------------------
     def start_new(self, game_id: str) -> None:
@@ -165,6 +170,7 @@ class LastRoundApp(Look, AppKeys, TerminalCursor):
                   leaving_exits: bool = False) -> None:
         """A session file's next step, or its replay (whose Esc quits if `leaving_exits`)."""
         from tui.records.examples import is_example
+        from tui.session.outcomes import NotOpened
 
         example = is_example(path)  # shipped with the app: only ever read
         opened = self.keeper.open(path, read_only=read_only or example)
@@ -214,6 +220,8 @@ class LastRoundApp(Look, AppKeys, TerminalCursor):
             return
         screen = None if fresh else self.steps_ahead.screen_ahead_for(step, index)
         if screen is None:
+            from screens.step_kinds import step_screen
+
             screen = step_screen(step.kind)(self.session, step, index)
         if said:
             screen.say_later(said)
@@ -224,6 +232,10 @@ class LastRoundApp(Look, AppKeys, TerminalCursor):
 
     def step_shown(self) -> StepScreen | None:
         """The step screen shown, if one is: what the keeper's answers are said under."""
+        if self.session is None:  # none is shown without one (nor its module loaded)
+            return None
+        from screens.step import StepScreen
+
         screen = self.screen if self.screen_stack else None
         return screen if isinstance(screen, StepScreen) else None
 
@@ -233,6 +245,8 @@ class LastRoundApp(Look, AppKeys, TerminalCursor):
         self.show_confirmed(step, values, self.keeper.confirm(step, values, partial=partial))
 
     def show_confirmed(self, step: Step, values: dict[str, Any], outcome: Confirmed) -> None:
+        from tui.session.outcomes import AskFirst, Finished, Home, Next, NotSaved, Refused, Stay
+
         note = outcome.note if isinstance(outcome, (Next, Home, Finished, NotSaved)) else None
         if note is not None:  # the players changed, but the file kept its name
             self.notify(note, title="File name kept", severity="warning", timeout=10)
@@ -270,6 +284,8 @@ class LastRoundApp(Look, AppKeys, TerminalCursor):
     def finish_now(self) -> None:
         """Finish (and save) a session whose every value is confirmed, then show its final
         scores read-only; when it does not total, say why under them."""
+        from tui.session.outcomes import NotSaved, Refused
+
         outcome = self.keeper.finish_now()
         if isinstance(outcome, Refused):
             if (shown := self.step_shown()) is not None:
@@ -355,35 +371,18 @@ class LastRoundApp(Look, AppKeys, TerminalCursor):
         self.refresh_bindings()
         self.show_table_line()
 
-    def show_table_news(self, news: list[TableNews]) -> None:
-        for item in news:
-            match item:
-                case SeatEntered(player, step_id):
-                    shown = self.step_shown()
-                    if shown is not None and shown.step.id == step_id:
-                        self.show_step(self.step_index, fresh=True, said=f"{player} entered "
-                                       "this step from their own terminal.")
-                case SeatConflict(text):
-                    self.notify(text, title="Table", severity="warning")
-                case NotSaved(why):
-                    self.say_not_saved(why)
-                case Finished():
-                    self.show_finished()
-                case TableClosed(why):
-                    self.notify(why, title="Table", severity="warning", timeout=15)
-                    self.refresh_bindings()
-                    self.show_table_line()  # the seats' line goes
-        if self.keeper.table is not None:
-            self.show_table_line()
-
     def show_table_line(self) -> None:
         """The seats' standing under each player's step (nothing while no table is open)."""
         if (shown := self.step_shown()) is not None:  # built or not: shown once built
             shown.show_table_line(seats_line(self.session, self.keeper.table, shown.step))
 
+    def release_lock(self) -> None:  # on a hang-up too (tui.shell.hangup)
+        if self.made_keeper is not None:
+            self.made_keeper.release_lock()
+
     def on_unmount(self) -> None:
         self.phones.stop()
-        self.keeper.release_lock()
+        self.release_lock()
 
     def action_home(self) -> None:  # Ctrl+O (tui.shell.keys)
         self.go_home()

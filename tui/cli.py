@@ -168,8 +168,8 @@ def run_app(*, saves: str | None, command: str | None, game: str | None,
         return say_no_terminal()
     with loading():
         from tui.app import make_app  # Textual loads only for the interface
-        from tui.session.files import SaveError
         from tui.session.folder import saves_folder
+        from tui.session.safe_read import SaveError
 
         try:
             app = make_app(saves_folder(saves), command=command, game=game, file=file)

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 
 from tests.helpers import make_test_app
 from tests.robust.test_mutations import damaged_files
-from tui.session.files import SaveError
+from tui.session.safe_read import SaveError
 from tui.session.safekeeping import load_session
 
 

@@ -20,7 +20,7 @@ from tests.robust.support import notices
 from tui.cli import main
 from tui.records.index import INDEX_NAME
 from tui.records.listing import list_sessions
-from tui.session.files import SaveError
+from tui.session.safe_read import SaveError
 from tui.session.safekeeping import load_session
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -35,7 +35,8 @@ from tui.games.checks import check_session
 from tui.records.history import read_record
 from tui.records.listing import Listed
 from tui.records.score_command import score_file
-from tui.session.files import SaveError, read_session
+from tui.session.files import read_session
+from tui.session.safe_read import SaveError
 from tui.session.session import Session
 
 ROOT = Path(__file__).resolve().parents[2]

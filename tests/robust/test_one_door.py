@@ -18,7 +18,7 @@ from tests.robust.support import notices
 from tui.cli import main
 from tui.records.history import read_record
 from tui.records.listing import list_sessions
-from tui.session.files import SaveError
+from tui.session.safe_read import SaveError
 from tui.session.safekeeping import load_session
 
 RFTG = RFTG_EXAMPLE

@@ -143,12 +143,12 @@ async def play_one_table(saves: Path, colour: str, start: Any) -> list[str]:
             await pilot.press("tab", "tab", "tab", "right")
         await asyncio.to_thread(start.wait, 60)
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, ChecklistScreen) or app.unsaved,
+        await until(pilot, lambda: isinstance(app.screen, ChecklistScreen) or app.keeper.unsaved,
                     "saved the players")
-        assert not app.unsaved, notices(app)
+        assert not app.keeper.unsaved, notices(app)
         await pilot.press("space", "down", "space", "enter")
-        await until(pilot, lambda: app.step_index == 2 or app.unsaved, "saved the round")
-        assert not app.unsaved, notices(app)
+        await until(pilot, lambda: app.step_index == 2 or app.keeper.unsaved, "saved the round")
+        assert not app.keeper.unsaved, notices(app)
     return [entry["step"] for entry in app_log(saves, colour)]
 
 
@@ -206,7 +206,7 @@ async def test_a_save_after_the_lock_was_taken_over_is_refused_and_says_why(
         lock_path(path).write_text(f"{other_process}\n{socket.gethostname()}\n")  # taken over
         before = path.read_bytes()
         await pilot.press("space", "down", "space", "enter")
-        await until(pilot, lambda: app.unsaved, "refused the save")
+        await until(pilot, lambda: app.keeper.unsaved, "refused the save")
         assert path.read_bytes() == before, "the other app's file is left alone"
         (message,) = notices(app)
         assert message.startswith(f"Could not save {path}") and "Ctrl+S" in message

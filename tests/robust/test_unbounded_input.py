@@ -145,7 +145,7 @@ def measured_smaller(monkeypatch: pytest.MonkeyPatch, by: int) -> None:
 def test_a_file_grown_since_measured_is_read_whole(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from tui.session.files import read_regular_file
+    from tui.session.safe_read import read_regular_file
 
     path = tmp_path / "grown.toml"
     path.write_text(RFTG)
@@ -156,7 +156,7 @@ def test_a_file_grown_since_measured_is_read_whole(
 def test_a_file_grown_past_the_limit_since_measured_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from tui.session.files import SaveError, read_regular_file
+    from tui.session.safe_read import SaveError, read_regular_file
 
     path = tmp_path / "grown.toml"
     path.write_text(RFTG)

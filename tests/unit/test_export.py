@@ -26,8 +26,9 @@ from tui.records.export import (
     session_markdown,
     sessions_csv,
 )
-from tui.records.history import SessionRecord, record_from_data
+from tui.records.history import record_from_data
 from tui.records.index import load_history
+from tui.records.session_record import SessionRecord
 
 ROOT = Path(__file__).resolve().parents[2]
 

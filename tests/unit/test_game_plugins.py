@@ -1,4 +1,4 @@
-"""Each game's plugin (tui.games.base.GamePlugin): reading it loads no rules, and what it
+"""Each game's plugin (tui.games.plugin.GamePlugin): reading it loads no rules, and what it
 names exists."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from screens.history import GAME_WIDTH
 from screens.step_kinds import EVERY_GAMES_SCREENS, join_screen, step_screen
 from tests.fresh_python import python_output
 from tui.games import GAME_PACKAGES, plugin_of, plugins
-from tui.games.base import GamePlugin, load
+from tui.games.plugin import GamePlugin, load
 from tui.records.examples import examples_folder
 
 # As collected: the registry as shipped, before any test adds to it.
@@ -27,7 +27,7 @@ def test_listing_the_games_loads_no_rules() -> None:
     code = ("import sys, tui.games as g; g.plugins(); "
             "print(*(m for m in sys.modules if m.startswith('tui.games.')))")
     loaded = set(python_output(code).split())
-    assert loaded == {"tui.games.base", *SHIPPED_PACKAGES}
+    assert loaded == {"tui.games.plugin", *SHIPPED_PACKAGES}
 
 
 @pytest.mark.parametrize("plugin", SHIPPED, ids=lambda p: p.id)

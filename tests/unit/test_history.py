@@ -10,7 +10,6 @@ import pytest
 from tests.history_data import EXAMPLES, history_folder, toy_data
 from tui.records.history import (
     BARS,
-    SessionRecord,
     matches,
     player_figures,
     record_from_data,
@@ -18,6 +17,7 @@ from tui.records.history import (
     sparkline,
 )
 from tui.records.index import load_history
+from tui.records.session_record import SessionRecord
 
 
 def test_a_finished_session_is_totalled_with_parts_places_and_winners() -> None:

@@ -17,7 +17,8 @@ from tui.games.base import RulesError, name_key
 from tui.games.galileo.entries import check_names
 from tui.games.rftg.entries import player_names
 from tui.session.fields import Invalid, check_players
-from tui.session.files import SaveError, read_session
+from tui.session.files import read_session
+from tui.session.safe_read import SaveError
 
 SAME = [("Ｍａｙａ", "Maya"), ("MAYA", "maya"), ("ﬁona", "Fiona"), ("Jo\u0308rg", "Jörg"),
         ("Straße", "STRASSE")]

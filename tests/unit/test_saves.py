@@ -13,8 +13,9 @@ from tests.fresh_python import python_output
 from tests.helpers import RFTG_EXAMPLE
 from tui.games.base import RulesError
 from tui.records.listing import READ_DIRECTLY_UP_TO, list_sessions
-from tui.session.files import LARGEST_NUMBER, SaveError, check_values, read_session, write_session
+from tui.session.files import check_values, read_session, write_session
 from tui.session.folder import new_session_path, saves_folder, slug
+from tui.session.safe_read import LARGEST_NUMBER, SaveError
 
 
 def toy_data(**extra: Any) -> dict[str, Any]:

@@ -86,3 +86,45 @@ def test_what_the_home_shows_first_loads_no_json_toml_reader_or_statistics() -> 
               "from tui.shell.warm_up import WARM_UP_MODULES\n"
               "print(*[m for m in ('json', 'tomllib') if m in WARM_UP_MODULES])\n")
     assert python_output(script).splitlines() == ["", "json tomllib"]
+
+
+# A session's machinery, and the rules' types: loaded once a session is asked for, or by the
+# warm-up after the first frame (issue 30: start-up within 1.10× the bare app's).
+SESSION_MACHINERY = (
+    "tui.session.keeper", "tui.session.outcomes", "tui.session.session", "tui.session.locks",
+    "tui.session.files", "tui.games.base", "tui.records.history", "screens.step",
+    "tui.shell.ahead",
+)
+
+FIRST_FRAME = """
+import sys, tempfile
+from pathlib import Path
+from textual.widgets import DataTable
+import tui.app
+tui.app.WARM_UP_AFTER = 3600  # what the first frame loads, not the warm-up
+from screens.home import HomeScreen
+
+app = tui.app.make_app(Path(tempfile.mkdtemp()))
+
+async def first_frame(pilot):
+    while not (isinstance(app.screen, HomeScreen) and app.screen.query_one(DataTable).row_count
+               and app.screen.query("FooterKey")):
+        await pilot.pause(0.01)
+    await pilot.pause()
+    print(" ".join(sorted(m for m in sys.modules if m in MACHINERY)) or "-")
+    print(app.session, app.made_keeper)
+    app.exit()
+
+app.run(headless=True, size=(80, 24), auto_pilot=first_frame)
+"""
+
+
+def test_the_homes_first_frame_loads_no_session_machinery() -> None:
+    """About a twentieth of the start-up: the session keeper and its answers, locks and
+    files, the rules' types, the step screens. The home lists the folder and draws its keys
+    without them, and makes no keeper; the warm-up loads them once the home is drawn."""
+    script = f"MACHINERY = {SESSION_MACHINERY!r}\n" + FIRST_FRAME
+    assert python_output(script).splitlines() == ["-", "None None"]
+    from tui.shell.warm_up import WARM_UP_MODULES
+
+    assert {"tui.session.keeper", "tui.shell.ahead"} <= set(WARM_UP_MODULES)

@@ -12,7 +12,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tui.games import plugins
-from tui.games.base import Field, RulesError, Step, StepKind, load
+from tui.games.base import Field, RulesError, Step, StepKind
+from tui.games.plugin import load
 from tui.games.values import is_int
 
 # The step kind every game's players enter for their own seat: a form of counts or scores.

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from tui.games import plugins
 from tui.games.base import Step, StepKind
-from tui.records.replay_text import when
+from tui.records.session_record import when
 from tui.session.correcting import corrected as corrected  # where the replay finds it
 from tui.session.session import Session
 

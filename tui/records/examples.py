@@ -13,9 +13,9 @@ from contextlib import suppress
 from pathlib import Path
 
 from tui.games import plugins
-from tui.games.base import Example
-from tui.records.history import PlayerResult, SessionRecord, read_record
+from tui.games.plugin import Example
 from tui.records.listing import Listed
+from tui.records.session_record import PlayerResult, SessionRecord
 from tui.session.folder import session_stats
 
 PACKAGE = Path(__file__).resolve().parent.parent  # tui/
@@ -64,4 +64,6 @@ def home_record(folder: Path, name: str) -> SessionRecord:
                                      winners=example.winners,
                                      players=tuple(PlayerResult(player, seat) for seat, player
                                                    in enumerate(example.players, 1)))
+    from tui.records.history import read_record  # its rules and checks: not on the first frame
+
     return read_record(folder, name)

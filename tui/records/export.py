@@ -24,10 +24,12 @@ from typing import Any
 from tui.games import game_ids
 from tui.games.base import Result, shown_columns, verdict
 from tui.records.export_facts import game_columns, has_editions, tiebreak_columns
-from tui.records.history import PlayerResult, SessionRecord, record_of
+from tui.records.history import record_of
 from tui.records.replay_text import correction_notes
-from tui.session.files import SaveError, atomic_write
+from tui.records.session_record import PlayerResult, SessionRecord
+from tui.session.files import atomic_write
 from tui.session.opening import checked
+from tui.session.safe_read import SaveError
 from tui.session.terminal_safe import visible
 
 EXPORTS = "exports"  # the subfolder of the saves folder that exports are written into

@@ -12,11 +12,12 @@ import sys
 from pathlib import Path
 
 from tui.records.export import finished_markdown, sessions_csv, write_export
-from tui.records.history import SessionRecord, checked_record
+from tui.records.history import checked_record
 from tui.records.play_log import play_log_text
-from tui.session.files import SaveError
+from tui.records.session_record import SessionRecord
 from tui.session.folder import saves_folder
 from tui.session.opening import not_finished, open_session
+from tui.session.safe_read import SaveError
 
 
 def one_session(file: Path, as_csv: bool, play_log: str | None = None) -> str:

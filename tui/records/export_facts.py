@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tui.games import plugin_of
-from tui.games.base import GamePlugin, load
+from tui.games.plugin import GamePlugin, load
 
 
 def _plugin(game: str) -> GamePlugin | None:

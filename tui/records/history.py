@@ -9,58 +9,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tui.games import game_title
 from tui.games.base import Result, name_key
 from tui.records.export_facts import player_counts, session_edition
-from tui.records.replay_text import when
-from tui.session.files import SaveError
+from tui.records.session_record import PlayerResult, SessionRecord
 from tui.session.opening import Opened, checked, open_file, problem
+from tui.session.safe_read import SaveError
 from tui.session.terminal_safe import one_line
-
-
-@dataclass(frozen=True)
-class PlayerResult:
-    name: str
-    seat: int  # 1-based, clockwise
-    total: int | None = None  # None until the session is finished and totals
-    parts: Mapping[str, int] = field(default_factory=dict)
-    place: int | None = None
-    tiebreak: tuple[int, ...] = ()  # the rules' tie-break values, in the order they count
-    counts: Mapping[str, int] = field(default_factory=dict)  # see export_facts.counts
-
-
-@dataclass(frozen=True)
-class SessionRecord:
-    """One session file as history shows it; `error` (one line) for a file that can't be used."""
-
-    file: str  # the file's name inside the saves folder
-    game: str = ""
-    created: str = ""
-    status: str = ""
-    players: tuple[PlayerResult, ...] = ()
-    winners: tuple[str, ...] = ()
-    decided_by: str = ""
-    corrected: bool = False
-    error: str = ""
-    edition: str = ""  # the edition whose card values scored, for a game that has editions
-
-    @property
-    def title(self) -> str:
-        return game_title(self.game)
-
-    @property
-    def scored(self) -> bool:
-        """Finished and totalled: it counts in the figures and the CSV."""
-        return not self.error and self.status == "finished" and all(
-            p.total is not None for p in self.players) and bool(self.players)
-
-    @property
-    def date(self) -> str:
-        return when(self.created)
 
 
 def read_record(folder: Path, name: str) -> SessionRecord:

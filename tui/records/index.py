@@ -21,9 +21,10 @@ from pathlib import Path
 from typing import Any
 
 from tui.games import plugins
-from tui.records.history import PlayerResult, SessionRecord, read_record
-from tui.session.files import LARGEST_NUMBER
+from tui.records.history import read_record
+from tui.records.session_record import PlayerResult, SessionRecord
 from tui.session.folder import Stat, session_stats
+from tui.session.safe_read import LARGEST_NUMBER
 from tui.session.terminal_safe import UNSAFE
 
 SURROGATE = re.compile("[\ud800-\udfff]")

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tui.games import game_title
-from tui.records.history import SessionRecord
+from tui.records.session_record import SessionRecord
 from tui.session.folder import session_stats
 from tui.session.terminal_safe import one_line
 

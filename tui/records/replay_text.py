@@ -10,7 +10,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tui.games import game_ids, get_game, plugin_of
-from tui.games.base import BROKEN, Step, load
+from tui.games.base import BROKEN, Step
+from tui.games.plugin import load
+from tui.records.session_record import when
 
 # Labels for values a step records without a field of its own.
 VALUE_LABELS = {
@@ -27,11 +29,6 @@ VALUE_LABELS = {
 
 
 # --- reading values as the table would ---------------------------------------------------------
-
-
-def when(stamp: str) -> str:
-    """2026-11-28T22:43:00Z → 2026-11-28 22:43 (UTC, as saved)."""
-    return stamp[:16].replace("T", " ") if stamp else "?"
 
 
 def value_text(value: Any) -> str:

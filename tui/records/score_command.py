@@ -11,8 +11,8 @@ from typing import Any
 
 from tui.games import game_title, get_game
 from tui.games.base import Result, RulesError, shown_columns, verdict
-from tui.session.files import SaveError
 from tui.session.opening import not_finished, open_session
+from tui.session.safe_read import SaveError
 
 
 def score_file(path: Path) -> Result:

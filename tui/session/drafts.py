@@ -123,7 +123,7 @@ LARGEST_DRAFTS = 2**20
 def read_drafts(path: Path) -> dict[str, dict[str, Any]]:
     """The drafts kept beside a session; none when the file is missing or can't be trusted
     (a pipe or a device, too large, not TOML, a huge number or a control character)."""
-    from tui.session.files import SaveError, has_unfit_value, read_regular_file
+    from tui.session.safe_read import SaveError, has_unfit_value, read_regular_file
     from tui.session.toml_read import read_toml
 
     try:

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tui.games.base import RulesError, Step
+from tui.session.clock import now_stamp
 from tui.session.drafts import Drafts, DraftValues, draft_path
-from tui.session.files import SaveError
 from tui.session.locks import SessionLock
 from tui.session.outcomes import (
     AskFirst,
@@ -32,8 +32,9 @@ from tui.session.outcomes import (
     TableClosed,
     TableNews,
 )
+from tui.session.safe_read import SaveError
 from tui.session.safekeeping import Safekeeping, load_session
-from tui.session.session import Session, now_stamp
+from tui.session.session import Session
 
 if TYPE_CHECKING:  # loaded once a table is opened: they are not on the home's first frame
     from tui.session.table import Table

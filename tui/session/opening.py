@@ -18,7 +18,8 @@ from typing import Any
 from tui.games import get_game
 from tui.games.base import BROKEN, Result, RulesError
 from tui.games.checks import check_session
-from tui.session.files import SaveError, kept_note, read_session
+from tui.session.files import kept_note, read_session
+from tui.session.safe_read import SaveError
 from tui.session.terminal_safe import visible
 
 

@@ -19,9 +19,9 @@ from typing import Any
 from tui.games.base import Step
 from tui.games.seats import seat_steps, seats_open, waiting_at
 from tui.session.drafts import Drafts, DraftValues
-from tui.session.files import SaveError
 from tui.session.locks import SessionLock
 from tui.session.opening import open_session
+from tui.session.safe_read import SaveError
 from tui.session.session import Session
 from tui.session.table import Answer, Offer, Table
 from tui.session.table_offers import MARKS, SeatStatus, holds_offer, seat_status

@@ -14,18 +14,14 @@ import copy
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from tui.games import game_title, get_game
 from tui.games.base import Game, Result, RulesError, Step, player_names
+from tui.session.clock import now_stamp
 
 FORMAT = 1
-
-
-def now_stamp() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def session_copy(data: Mapping[str, Any]) -> dict[str, Any]:

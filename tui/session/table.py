@@ -35,14 +35,9 @@ from pathlib import Path
 from typing import Any, Literal
 
 from tui.session.drafts import Drafts, toml_key, toml_value
-from tui.session.files import (
-    SaveError,
-    atomic_write,
-    atomic_write_in,
-    has_unfit_value,
-    read_regular_file,
-)
+from tui.session.files import atomic_write, atomic_write_in
 from tui.session.locks import InTheWay, Locked, SessionLock, lock_path, read_holder
+from tui.session.safe_read import SaveError, has_unfit_value, read_regular_file
 from tui.session.toml_read import read_toml
 
 # Readable (and, for the folder, writable) by a group: the players' terminals usually run as

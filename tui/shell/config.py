@@ -26,7 +26,7 @@ LARGEST_CONFIG = 2**20
 
 
 def load_config(path: Path | None = None) -> dict[str, Any]:
-    from tui.session.files import SaveError
+    from tui.session.safe_read import SaveError
 
     try:
         return read_settings(path or config_path())[1]
@@ -38,7 +38,7 @@ def read_settings(path: Path) -> tuple[str, dict[str, Any]]:
     """The file's text and settings. SaveError (not a file, too large), UnicodeDecodeError,
     RecursionError (nesting) or ValueError (not TOML, a number of thousands of digits, or a
     value no setting has: a huge number, a terminal escape) when it can't be used."""
-    from tui.session.files import has_unfit_value, read_regular_file
+    from tui.session.safe_read import has_unfit_value, read_regular_file
     from tui.session.toml_read import read_toml
 
     text = read_regular_file(path, LARGEST_CONFIG).decode("utf-8")
@@ -52,7 +52,8 @@ def save_setting(key: str, value: str, path: Path | None = None) -> None:
     """Set one key, keeping the rest of the file (and its comments); written atomically."""
     import tomlkit
 
-    from tui.session.files import SaveError, atomic_write
+    from tui.session.files import atomic_write
+    from tui.session.safe_read import SaveError
 
     target = path or config_path()
     try:

@@ -28,8 +28,8 @@ from screens.owner import ShowsNotices, StepOwner
 from screens.step import StepScreen
 from screens.step_kinds import join_screen
 from tui.games.base import RulesError, Step
-from tui.session.files import SaveError
 from tui.session.locks import InTheWay, Locked
+from tui.session.safe_read import SaveError
 from tui.session.seat import Seat
 from tui.session.session import Session
 from tui.session.table import Table

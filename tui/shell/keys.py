@@ -3,13 +3,18 @@ plugin), saving elsewhere and quitting, and when each is offered. Mixed into Las
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.binding import Binding
 
 from tui.games import plugin_of, plugins
-from tui.games.base import AppKey, load
-from tui.session.keeper import Keeper
+from tui.games.plugin import AppKey, load
 from tui.shell.serving_phones import PhoneServing
 from tui.shell.small_window import SmallWindow
+
+if TYPE_CHECKING:  # made once a session is asked for (LastRoundApp.keeper)
+    from tui.session.keeper import Keeper
+    from tui.session.session import Session
 
 
 def game_key_bindings() -> list[Binding]:
@@ -40,8 +45,17 @@ class AppKeys(SmallWindow):
                 tooltip="Save this session in another folder (when its folder can't be written)"),
     ]
 
-    keeper: Keeper  # the open session's (tui.session.keeper)
     phones: PhoneServing  # the open table served to phones (tui.shell.serving_phones)
+
+    # The app's (LastRoundApp): its session keeper, made when first asked for, and the open
+    # session, which asks for none while none was made (the home's first frame makes none).
+    @property
+    def keeper(self) -> Keeper:
+        raise NotImplementedError
+
+    @property
+    def session(self) -> Session | None:
+        raise NotImplementedError
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A game's own keys exist only while a session of that game is open; while the
@@ -49,11 +63,13 @@ class AppKeys(SmallWindow):
         if self.is_too_small:
             return action == "quit"
         if action == "home":
-            return self.keeper.session is not None
+            return self.session is not None
         if action == "game_key":
             # A replay looks back: a game's aids for entering counts make room in its footer.
             looking_back = getattr(self.screen, "LOOKS_BACK", False)
             return self.open_games_key(str(parameters[0])) is not None and not looking_back
+        if action in ("open_table", "phones") and self.session is None:
+            return False
         if action == "open_table":  # offered on each player's step, while no table is open
             shown = next((s for s in reversed(self.screen_stack) if hasattr(s, "step")), None)
             step = getattr(shown, "step", None)  # the step under F1's help too
@@ -63,7 +79,7 @@ class AppKeys(SmallWindow):
             step = getattr(shown, "step", None)
             return self.keeper.table is not None and getattr(step, "player", None) is not None
         if action == "save_elsewhere":
-            return self.keeper.session is not None and not self.keeper.read_only
+            return self.session is not None and not self.keeper.read_only
         return True
 
     def action_phones(self) -> None:
@@ -71,9 +87,9 @@ class AppKeys(SmallWindow):
 
     def open_games_key(self, key_id: str) -> AppKey | None:
         """The open session's game's own key of that id, if it has one."""
-        if self.keeper.session is None:
+        if self.session is None:
             return None
-        return next((key for key in plugin_of(self.keeper.session.game_id).app_keys
+        return next((key for key in plugin_of(self.session.game_id).app_keys
                      if key.id == key_id), None)
 
     def action_game_key(self, key_id: str) -> None:
@@ -95,7 +111,7 @@ class AppKeys(SmallWindow):
 
     async def action_quit(self) -> None:
         """Quit; after a failed save, only when asked twice (the session is only in memory)."""
-        if self.keeper.unsaved and self.keeper.session is not None:
+        if self.session is not None and self.keeper.unsaved:
             self.keeper.unsaved = False  # the next Ctrl+Q quits
             self.notify("This session is not saved: Ctrl+S saves it in another folder, "
                         "Ctrl+Q again quits without saving.", title="Not saved",

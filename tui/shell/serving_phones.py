@@ -11,9 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 
-from tui.session.keeper import Keeper
-
 if TYPE_CHECKING:  # the server's module (subprocess, threads) loads when a table is served
+    from tui.session.keeper import Keeper
     from tui.shell.phones import PhoneServer
 
 

@@ -1,5 +1,5 @@
 """Table mode, the host's side on screen: while the host's table is open (F4), a timer looks
-in its mailboxes a few times a second and hands what the seats sent to the app to show.
+in its mailboxes a few times a second and shows what the seats sent where the host sees it.
 
 Taking each offer by the rules, saving it and answering it is the session keeper's
 (tui.session.keeper); each player's step on the host's screen shows how every seat stands.
@@ -7,17 +7,16 @@ Taking each offer by the rules, saving it and answering it is the session keeper
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from textual.app import App
 from textual.timer import Timer
 
-from tui.session.keeper import Keeper
-from tui.session.outcomes import TableNews
-
 if TYPE_CHECKING:
+    from screens.step import StepScreen
     from tui.games.base import Step
+    from tui.session.keeper import Keeper
+    from tui.session.outcomes import TableNews
     from tui.session.session import Session
     from tui.session.table import Table
 
@@ -27,12 +26,26 @@ if TYPE_CHECKING:
 LOOK_EVERY = 0.05
 
 
-class TableWatch:
-    """The timer that looks at the keeper's open table, and stops once it is closed."""
+class Host(Protocol):
+    """What the watch asks the host's app (tui.app) of the session and its steps."""
 
-    def __init__(self, app: App[Any], keeper: Keeper,
-                 show: Callable[[list[TableNews]], None]) -> None:
-        self.app, self.keeper, self.show = app, keeper, show
+    @property
+    def keeper(self) -> Keeper: ...
+    @property
+    def step_index(self) -> int: ...
+    def step_shown(self) -> StepScreen | None: ...
+    def show_step(self, index: int, *, fresh: bool = False, said: str = "") -> None: ...
+    def say_not_saved(self, why: str) -> None: ...
+    def show_finished(self) -> None: ...
+    def show_table_line(self) -> None: ...
+
+
+class TableWatch:
+    """The timer that looks at the keeper's open table, shows what the seats sent, and stops
+    once the table is closed."""
+
+    def __init__(self, app: App[Any], host: Host) -> None:
+        self.app, self.host = app, host
         self.timer: Timer | None = None
 
     def start(self) -> None:
@@ -45,17 +58,42 @@ class TableWatch:
             self.timer = None
 
     def look(self) -> None:
-        if self.keeper.table is None:
+        app, keeper = self.app, self.host.keeper
+        if keeper.table is None:
             self.stop()
             return
-        app = self.app
         if not app.screen_stack or not app.screen.query("Footer"):  # the app is closing
             return
-        news = self.keeper.look_at_table()
-        if self.keeper.table is None:  # closed: the game finished, or another session open
+        news = keeper.look_at_table()
+        if keeper.table is None:  # closed: the game finished, or another session open
             self.stop()
         if news is not None:
             self.show(news)
+
+    def show(self, news: list[TableNews]) -> None:
+        """What the keeper answered of the seats' offers, each where the host sees it."""
+        from tui.session.outcomes import Finished, NotSaved, SeatConflict, SeatEntered, TableClosed
+
+        app, host = self.app, self.host
+        for item in news:
+            match item:
+                case SeatEntered(player, step_id):
+                    shown = host.step_shown()
+                    if shown is not None and shown.step.id == step_id:
+                        host.show_step(host.step_index, fresh=True, said=f"{player} entered "
+                                       "this step from their own terminal.")
+                case SeatConflict(text):
+                    app.notify(text, title="Table", severity="warning")
+                case NotSaved(why):
+                    host.say_not_saved(why)
+                case Finished():
+                    host.show_finished()
+                case TableClosed(why):
+                    app.notify(why, title="Table", severity="warning", timeout=15)
+                    app.refresh_bindings()
+                    host.show_table_line()  # the seats' line goes
+        if host.keeper.table is not None:
+            host.show_table_line()
 
 
 def seats_line(session: Session | None, table: Table | None, step: Step) -> str:

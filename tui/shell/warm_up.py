@@ -4,13 +4,15 @@ drawn: the first key of a session then waits for no import (nor the first save f
 from __future__ import annotations
 
 from tui.games import plugins
-from tui.games.base import load
+from tui.games.plugin import load
 
 WARM_UP_MODULES = (
     "screens.setup", "screens.form", "screens.checklist", "screens.breakdown",
     "screens.help", "tomlkit", "tui.session.save_text",
     "json", "tomllib",  # a draft's first value, a session's first read: kept off the first frame
     "tui.session.table_offers",  # the table's (F4, or a session reopened with its table open)
+    # a session's machinery, which the home's first frame does without (LastRoundApp.keeper)
+    "tui.session.keeper", "tui.shell.ahead",
 )
 
 

@@ -4,7 +4,7 @@ The rules are in `game` (start there: it describes the session keys) and the mod
 names; this holds only the plugin, so listing the games loads none of them.
 """
 
-from tui.games.base import AppKey, Example, GamePlugin, HomeKey
+from tui.games.plugin import AppKey, Example, GamePlugin, HomeKey
 
 PLUGIN = GamePlugin(
     id="galileo",

@@ -7,7 +7,7 @@ the default; the first differs on five cards. This holds only the plugin, so lis
 games loads none of them.
 """
 
-from tui.games.base import Example, GamePlugin, HomeKey
+from tui.games.plugin import Example, GamePlugin, HomeKey
 
 PLUGIN = GamePlugin(
     id="rftg",
