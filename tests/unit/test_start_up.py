@@ -112,7 +112,6 @@ async def first_frame(pilot):
         await pilot.pause(0.01)
     await pilot.pause()
     print(" ".join(sorted(m for m in sys.modules if m in MACHINERY)) or "-")
-    print(app.session, app.made_keeper)
     app.exit()
 
 app.run(headless=True, size=(80, 24), auto_pilot=first_frame)
@@ -122,9 +121,9 @@ app.run(headless=True, size=(80, 24), auto_pilot=first_frame)
 def test_the_homes_first_frame_loads_no_session_machinery() -> None:
     """About a twentieth of the start-up: the session keeper and its answers, locks and
     files, the rules' types, the step screens. The home lists the folder and draws its keys
-    without them, and makes no keeper; the warm-up loads them once the home is drawn."""
+    without them (so makes no keeper); the warm-up loads them once the home is drawn."""
     script = f"MACHINERY = {SESSION_MACHINERY!r}\n" + FIRST_FRAME
-    assert python_output(script).splitlines() == ["-", "None None"]
+    assert python_output(script).splitlines() == ["-"]  # not even a keeper's module
     from tui.shell.warm_up import WARM_UP_MODULES
 
     assert {"tui.session.keeper", "tui.shell.ahead"} <= set(WARM_UP_MODULES)
