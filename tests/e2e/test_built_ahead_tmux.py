@@ -12,6 +12,7 @@ import shlex
 import subprocess
 import sys
 import time
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -30,6 +31,7 @@ RUNS = range(3)
 BURST_AFTER = (0.05, 0.1, 0.15)  # seconds
 # Each game's first steps: the players, then Enter on every step after as it is offered.
 FIRST_STEPS = {"galileo": "A\tB" + "\r" * 7, "rftg": "A\tB\r12\r" + " " * 6 + "\r\r\r"}
+HOME_KEYS = {"galileo": "g", "rftg": "r"}  # the home's key of each game's new session
 BUSY_LOOPS = 3  # on two cores: every core busy, and the app waits its turn
 
 
@@ -83,6 +85,26 @@ def test_a_burst_of_first_steps_on_a_busy_machine_is_taken_whole(
     term.tmux("send-keys", "-t", term.name, "-l", FIRST_STEPS[game])
     shown = settled(term)
     assert not term.ended(), shown
+
+
+@pytest.mark.parametrize("run", RUNS)
+@pytest.mark.parametrize("game", FIRST_STEPS)
+def test_a_new_session_typed_the_moment_the_home_shows_is_taken_whole(
+    game: str, run: int, terminals: Terminals, tmp_path: Path, busy_machine: None
+) -> None:
+    """The home's first frame has no session keeper nor a session's modules (LastRoundApp.
+    keeper): the game's key and its players, typed before the warm-up loads them, wait for
+    them and land in order."""
+    term = start(terminals, tmp_path / "saves")
+    at_once(term, "New Race")
+    time.sleep(BURST_AFTER[run] - 0.05)
+    term.tmux("send-keys", "-t", term.name, "-l", HOME_KEYS[game] + "Ada\tBo\r")
+    shown = settled(term)
+    assert not term.ended(), shown
+    assert "Step 2" in shown, shown
+    (saved,) = (tmp_path / "saves").glob("*.toml")
+    players = tomllib.loads(saved.read_text(encoding="utf-8"))["players"]
+    assert [player["name"] for player in players] == ["Ada", "Bo"]
 
 
 @pytest.fixture(scope="module")
