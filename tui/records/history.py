@@ -17,7 +17,7 @@ from tui.games import game_title
 from tui.games.base import Result, name_key
 from tui.records.export_facts import player_counts, session_edition
 from tui.records.session_record import PlayerResult, SessionRecord
-from tui.session.opening import Opened, checked, open_file, problem
+from tui.session.opening import OpenedFile, checked, open_file, problem
 from tui.session.safe_read import SaveError
 from tui.session.terminal_safe import one_line
 
@@ -37,7 +37,7 @@ def record_from_data(file: str, data: Mapping[str, Any]) -> SessionRecord:
     return record_of(file, checked(data))
 
 
-def record_of(file: str, opened: Opened) -> SessionRecord:
+def record_of(file: str, opened: OpenedFile) -> SessionRecord:
     """A session's record; a finished one is totalled by its game's rules. What opening the
     session would refuse makes it an unreadable record (the game and status still named)."""
     data = opened.data

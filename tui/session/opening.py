@@ -38,7 +38,7 @@ def check_openable(data: Mapping[str, Any]) -> Result | None:
 
 
 @dataclass(frozen=True)
-class Opened:
+class OpenedFile:
     """A session as the door found it: its result once finished, or why it is refused (the
     data is kept either way, so history can still name a refused file's game)."""
 
@@ -47,15 +47,15 @@ class Opened:
     refused: RulesError | None = None
 
 
-def checked(data: Mapping[str, Any]) -> Opened:
+def checked(data: Mapping[str, Any]) -> OpenedFile:
     """A session's data through the checks of the door, without the file."""
     try:
-        return Opened(data, check_openable(data))
+        return OpenedFile(data, check_openable(data))
     except RulesError as error:
-        return Opened(data, refused=error)
+        return OpenedFile(data, refused=error)
 
 
-def open_file(path: Path) -> Opened:
+def open_file(path: Path) -> OpenedFile:
     """The door itself: SaveError in one line for a file that is no session at all, else the
     session with its result or its refusal."""
     return checked(read_session(path))
