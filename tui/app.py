@@ -148,7 +148,7 @@ class LastRoundApp(Look, AppKeys, TerminalCursor):
 
     @property
     def read_only(self) -> bool:
-        return self.session is not None and self.keeper.read_only
+        return self.made_keeper is not None and self.made_keeper.read_only
 
     @property
     def saves(self) -> Path:

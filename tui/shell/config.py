@@ -11,6 +11,9 @@ import os
 from pathlib import Path
 from typing import Any
 
+from tui.session.safe_read import SaveError, has_unfit_value, read_regular_file
+from tui.session.toml_read import read_toml
+
 CONFIG_ENV = "LASTROUND_CONFIG"
 
 
@@ -26,8 +29,6 @@ LARGEST_CONFIG = 2**20
 
 
 def load_config(path: Path | None = None) -> dict[str, Any]:
-    from tui.session.safe_read import SaveError
-
     try:
         return read_settings(path or config_path())[1]
     except (SaveError, UnicodeDecodeError, ValueError, RecursionError):
@@ -38,9 +39,6 @@ def read_settings(path: Path) -> tuple[str, dict[str, Any]]:
     """The file's text and settings. SaveError (not a file, too large), UnicodeDecodeError,
     RecursionError (nesting) or ValueError (not TOML, a number of thousands of digits, or a
     value no setting has: a huge number, a terminal escape) when it can't be used."""
-    from tui.session.safe_read import has_unfit_value, read_regular_file
-    from tui.session.toml_read import read_toml
-
     text = read_regular_file(path, LARGEST_CONFIG).decode("utf-8")
     settings = read_toml(text)  # a key nested too deeply: TooDeep, a ValueError
     if has_unfit_value(settings):
@@ -52,8 +50,7 @@ def save_setting(key: str, value: str, path: Path | None = None) -> None:
     """Set one key, keeping the rest of the file (and its comments); written atomically."""
     import tomlkit
 
-    from tui.session.files import atomic_write
-    from tui.session.safe_read import SaveError
+    from tui.session.files import atomic_write  # a session file's module: not at start
 
     target = path or config_path()
     try:

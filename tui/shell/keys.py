@@ -68,16 +68,14 @@ class AppKeys(SmallWindow):
             # A replay looks back: a game's aids for entering counts make room in its footer.
             looking_back = getattr(self.screen, "LOOKS_BACK", False)
             return self.open_games_key(str(parameters[0])) is not None and not looking_back
-        if action in ("open_table", "phones") and self.session is None:
-            return False
-        if action == "open_table":  # offered on each player's step, while no table is open
+        if action in ("open_table", "phones"):  # offered on each player's step
             shown = next((s for s in reversed(self.screen_stack) if hasattr(s, "step")), None)
             step = getattr(shown, "step", None)  # the step under F1's help too
-            return self.keeper.can_open_table() and getattr(step, "player", None) is not None
-        if action == "phones":  # in open_table's place, once the table is open
-            shown = next((s for s in reversed(self.screen_stack) if hasattr(s, "step")), None)
-            step = getattr(shown, "step", None)
-            return self.keeper.table is not None and getattr(step, "player", None) is not None
+            if self.session is None or getattr(step, "player", None) is None:
+                return False
+            if action == "open_table":  # while no table is open
+                return self.keeper.can_open_table()
+            return self.keeper.table is not None  # phones: in open_table's place, once open
         if action == "save_elsewhere":
             return self.session is not None and not self.keeper.read_only
         return True
