@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tui.games.base import RulesError
+from tui.games.base import RulesError, name_key
 from tui.games.rftg.boxes import BOXES, GOALS, Goal, box_problem, has_prestige, max_players
 
 
@@ -52,15 +52,33 @@ def _strings(value: Any, key: str, what: str) -> tuple[str, ...]:
     return tuple(value)
 
 
+def goal_spelling(name: str) -> str:
+    """A goal tile's name as it is matched: width- and case-folded (NFKC, casefold), with
+    outer and repeated spaces of any kind (no-break, ideographic, tab) ignored."""
+    return " ".join(name_key(name).split())
+
+
+_GOALS_BY_SPELLING = {goal_spelling(name): goal for name, goal in GOALS.items()}
+
+
 def _goal(name: str, key: str, boxes: tuple[str, ...]) -> Goal:
-    goal = next((g for g in GOALS.values() if g.name.casefold() == name.strip().casefold()),
-                None)
+    goal = _GOALS_BY_SPELLING.get(goal_spelling(name))
     if goal is None:
         raise RulesError(key, f'"{name}" is no goal tile; the tiles are: {", ".join(GOALS)}')
     if goal.box not in boxes:
         raise RulesError(key, f'"{goal.name}" is a goal of {BOXES[goal.box].title}, '
                          "which is not in expansions")
     return goal
+
+
+def _goals(names: tuple[str, ...], key: str, boxes: tuple[str, ...]) -> tuple[Goal, ...]:
+    """The tiles these names match, each at most once: two spellings of one tile (a space or
+    a letter's case or width apart) are one tile named twice, never scored twice."""
+    goals = tuple(_goal(name, key, boxes) for name in names)
+    for index, goal in enumerate(goals):
+        if goal in goals[:index]:
+            raise RulesError(key, f'names the goal tile "{goal.name}" twice')
+    return goals
 
 
 def _box_key(data: Mapping[str, Any], key: str, box: str, boxes: tuple[str, ...]) -> None:
@@ -74,8 +92,7 @@ def read_expansions(data: Mapping[str, Any]) -> Expansions:
     problem = box_problem(boxes)
     if problem:
         raise RulesError("expansions", problem)
-    goals = tuple(_goal(n, "goals", boxes)
-                  for n in _strings(data.get("goals", []), "goals", "goal tiles"))
+    goals = _goals(_strings(data.get("goals", []), "goals", "goal tiles"), "goals", boxes)
     advanced = data.get("advanced", 0)
     if advanced not in (0, 1) or isinstance(advanced, bool):
         raise RulesError("advanced", "must be 0 or 1 (the two-player advanced game)")
@@ -116,7 +133,7 @@ def read_player_goals(player: Mapping[str, Any], path: str,
     for key in ("goals", "goals_tied"):
         where = f"{path}.{key}"
         names = _strings(player.get(key, []), where, "goal tiles")
-        goals = tuple(_goal(n, where, boxes) for n in names)
+        goals = _goals(names, where, boxes)
         for goal in goals:
             if goal not in in_play:
                 raise RulesError(where, f'"{goal.name}" is not among the goals in play')
