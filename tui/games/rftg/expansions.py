@@ -94,7 +94,7 @@ def read_expansions(data: Mapping[str, Any]) -> Expansions:
         raise RulesError("expansions", problem)
     goals = _goals(_strings(data.get("goals", []), "goals", "goal tiles"), "goals", boxes)
     advanced = data.get("advanced", 0)
-    if advanced not in (0, 1) or isinstance(advanced, bool):
+    if type(advanced) is not int or advanced not in (0, 1):  # not 1.0, not true
         raise RulesError("advanced", "must be 0 or 1 (the two-player advanced game)")
     _box_key(data, "invasion", "xeno-invasion", boxes)
     invasion = data.get("invasion", False)
@@ -114,7 +114,11 @@ def boxes_in(data: Mapping[str, Any]) -> tuple[str, ...]:
 
 
 def check_seats(players: int, expansions: Expansions) -> None:
-    """Five players need a box with a fifth player's cards, six Rebel vs Imperium."""
+    """Five players need a box with a fifth player's cards, six Rebel vs Imperium; the
+    advanced game is a two-player game."""
+    if expansions.advanced and players != 2:
+        raise RulesError("advanced", f"the advanced game is for two players, not {players}: "
+                         "set advanced = 0")
     most = max_players(expansions.boxes)
     if players > most:
         boxes = [BOXES[b].title for b in BOXES if BOXES[b].max_players >= players]

@@ -46,6 +46,8 @@ def apply(data: Data, step: Step, values: Mapping[str, Any]) -> None:
     if step.kind == "setup":
         apply_boxes(data, values)  # first: refused, it changes nothing
         apply_setup(data, {k: v for k, v in values.items() if k not in SETUP_BOX_KEYS})
+        if len(data["players"]) != 2:
+            data.pop("advanced", None)  # the two-player advanced game: no longer asked
     elif step.id == "options":
         apply_options(data, values)
     elif step.id.startswith("goals-") and step.player is not None:
