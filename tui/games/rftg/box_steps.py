@@ -97,7 +97,8 @@ def apply_boxes(data: Data, values: Mapping[str, Any]) -> None:
 
 
 def _drop_what_the_boxes_lost(data: Data, expansions: Expansions) -> None:
-    """A player's goals and prestige of boxes no longer played are no longer theirs."""
+    """A player's goals and prestige of boxes no longer played are no longer theirs, nor
+    are the end checks' answers those boxes asked."""
     kept = set(data.get("goals", []))
     for player in data.get("players", []):
         for key in ("goals", "goals_tied"):
@@ -109,6 +110,12 @@ def _drop_what_the_boxes_lost(data: Data, expansions: Expansions) -> None:
             player.pop("prestige", None)
         if not expansions.invasion:
             player.pop("invasion_awards", None)
+    for check in data.get("end_checks", []):  # the end check's answers those boxes asked
+        if not expansions.prestige:
+            check.pop("most_prestige", None)
+        if not expansions.invasion:
+            check.pop("repulsed", None)
+            check.pop("empires_fell", None)
 
 
 def what_boxes_drop(data: Mapping[str, Any], values: Mapping[str, Any]) -> list[str]:

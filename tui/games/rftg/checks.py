@@ -7,6 +7,7 @@ from functools import partial
 from typing import Any
 
 from tui.games.base import RulesError, Scoring, Step
+from tui.games.rftg.box_steps import end_check_fields
 from tui.games.rftg.boxes import max_players
 from tui.games.rftg.cards import Card
 from tui.games.rftg.entries import edition_of, read_tableau, whole_number
@@ -95,23 +96,7 @@ def check_game_data(data: Mapping[str, Any]) -> Scoring | None:
         for key in ("chips", "hand", "goods"):
             if key in player:  # a hand is discarded down to 10 at the end of every round
                 whole_number(player, where, key, 0, HAND_LIMIT if key == "hand" else None)
-    for index, check in enumerate(table_list(data.get("end_checks", []), "end_checks")):
-        where = f"end_checks[{index}]"
-        largest = check.get("largest_tableau", 0)
-        if not is_int(largest) or largest < 0:
-            raise RulesError(f"{where}.largest_tableau", "must be a whole number, 0 or more")
-        for key in ("pool_exhausted", "mid_consume", "ends"):
-            if not isinstance(check.get(key, False), bool):
-                raise RulesError(f"{where}.{key}", "must be true or false")
-        prestige = check.get("most_prestige", 0)
-        if not is_int(prestige) or prestige < 0:
-            raise RulesError(f"{where}.most_prestige", "must be a whole number, 0 or more")
-        for key in ("repulsed", "empires_fell"):
-            if not isinstance(check.get(key, False), bool):
-                raise RulesError(f"{where}.{key}", "must be true or false")
-        if check.get("mid_consume") and not check.get("pool_exhausted"):
-            raise RulesError(f"{where}.mid_consume", "the chips ran out during Consume, so "
-                             "the pool is empty: pool_exhausted must be true too")
+    _check_end_checks(data)
     for index, entry in enumerate(table_list(data.get("log", []), "log")):
         pool = entry.get("values", {}).get("pool")
         if str(entry.get("step")).startswith("end-check-") and pool is not None \
@@ -120,6 +105,37 @@ def check_game_data(data: Mapping[str, Any]) -> Scoring | None:
                              f"must be one of: {', '.join(POOL_ANSWERS)}")
     check_most_goals(goals)
     return _scoring(edition, players, tableaux, expansions, goals)
+
+
+# The end check's answers a box or game adds, and what brings each one.
+BOX_END_ANSWERS = {"most_prestige": "The Brink of War",
+                   "repulsed": "Xeno Invasion's invasion game (invasion = true)",
+                   "empires_fell": "Xeno Invasion's invasion game (invasion = true)"}
+
+
+def _check_end_checks(data: Mapping[str, Any]) -> None:
+    """Each recorded end check: its own answers, and a box's answers only where that box (or
+    game) is played, within the bounds the step asks them in."""
+    asked = {field.key: field for field in end_check_fields(data, None, None)}
+    for index, check in enumerate(table_list(data.get("end_checks", []), "end_checks")):
+        where = f"end_checks[{index}]"
+        largest = check.get("largest_tableau", 0)
+        if not is_int(largest) or largest < 0:
+            raise RulesError(f"{where}.largest_tableau", "must be a whole number, 0 or more")
+        for key in ("pool_exhausted", "mid_consume", "ends"):
+            if not isinstance(check.get(key, False), bool):
+                raise RulesError(f"{where}.{key}", "must be true or false")
+        for key, brought_by in BOX_END_ANSWERS.items():
+            if key in check and key not in asked:
+                raise RulesError(f"{where}.{key}", f"belongs to {brought_by}, not played")
+            if key in check:
+                try:
+                    check_field(asked[key], check[key])
+                except RulesError as error:
+                    raise RulesError(f"{where}.{key}", error.message) from None
+        if check.get("mid_consume") and not check.get("pool_exhausted"):
+            raise RulesError(f"{where}.mid_consume", "the chips ran out during Consume, so "
+                             "the pool is empty: pool_exhausted must be true too")
 
 
 def check_seat_tableau(step: Step, values: Mapping[str, Any], data: Mapping[str, Any]) -> None:
