@@ -328,3 +328,23 @@ async def test_the_host_away_is_said_and_the_step_waits_for_them(tmp_path: Path)
         await until(pilot, lambda: isinstance(app.screen, DoneScreen), "entered", host)
         await until(pilot, lambda: shown(app, "#join-status") == "", "the host back")
     host.leave()
+
+
+async def test_a_finished_game_waits_for_no_host(tmp_path: Path) -> None:
+    """Once the final scores are in, the host leaving is nothing to wait for: the players'
+    screens keep the scores without "The host is away"."""
+    path = ready_for_seats("rftg", tmp_path)
+    host = Host(path)
+    table = Table(path)
+    app = JoinApp(tmp_path)
+    async with app.run_test(size=WIDE) as pilot:
+        await take_seat(pilot, app, 0)
+        for seat in range(4):
+            for step_id, values in RFTG[seat]:
+                table.send(seat, step_id, values)
+                await until(pilot, partial(host.has, step_id), "in", host)
+        await until(pilot, lambda: "final scores" in shown(app, "#join-heading"), "finished")
+        host.leave()
+        app.show_status()  # as the app's own look a few times a second does
+        assert shown(app, "#join-status") == ""
+        assert "final scores" in shown(app, "#join-heading")

@@ -93,6 +93,8 @@ class Keeper:
             return NotOpened(str(error))
         self.session = session
         self.read_only = read_only or session.finished
+        if session.finished and not read_only:
+            self.close_left_open(path)
         if self.read_only:
             return Opened(0, replay=True)
         refused = self.safe.take_lock(path)
@@ -111,6 +113,7 @@ class Keeper:
                 if not_saved is None:
                     self.drop_drafts()
                     self.read_only = True
+                    self.close_left_open(path)
         self.reopen_table()
         return Opened(index, not_saved=not_saved)
 
@@ -350,6 +353,12 @@ class Keeper:
             table = Table(session.path)
             if table.is_open() and not session.finished:
                 self.host(table, table.host_seat())  # as it was kept before the drop
+
+    @staticmethod
+    def close_left_open(path: Path) -> None:  # a finished game's table (tui.session.table)
+        from tui.session.table import close_left_open
+
+        close_left_open(path)
 
     def close_table(self, *, close: bool = False) -> None:
         """Stop hosting the table; `close` it too (the game finished: no seat is left)."""

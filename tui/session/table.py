@@ -290,6 +290,16 @@ class Table:
         return {} if has_unfit_value(read) else read
 
 
+def close_left_open(session_path: Path) -> None:
+    """A finished game's table left open (its host ended between the last save and closing
+    it): no seat is left to enter, so it is closed now, unless a host holds it."""
+    table = Table(session_path)
+    if table.is_open() and not table.host_present():
+        with contextlib.suppress(OSError):
+            table.open()  # held first: only the folder opened here is removed
+        table.close()
+
+
 def open_tables(saves: Path) -> list[Table]:
     """The tables waiting for players in the saves folder: open, their host present."""
     try:

@@ -286,7 +286,8 @@ class JoinApp(Look, TerminalCursor):
     def show_status(self) -> None:
         """Whether the host is there, under what the player is looking at."""
         seat = self.seat
-        text = HOST_AWAY if seat is not None and seat.host_away() else ""
+        away = seat is not None and not seat.session.finished and seat.host_away()
+        text = HOST_AWAY if away else ""  # a finished game waits for no host
         screen = self.screen
         if not self.showing() or self.status_shown == (screen, text):
             return  # unchanged: not laid out again
