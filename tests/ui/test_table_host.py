@@ -222,3 +222,34 @@ async def test_escape_on_which_seat_opens_no_table(tmp_path: Path) -> None:
         await pilot.press("escape")
         await until(pilot, lambda: on_step(app, "tableau-0"), "back on the step")
         assert app.keeper.table is None and not table_folder(path).exists()
+
+
+async def test_a_host_that_cant_save_says_so_once_and_takes_the_entry_when_it_can(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The host is told once why saving failed (not at every look); the player's entry waits
+    in its mailbox and is taken once saving works again, without anyone sending it again."""
+    path = ready_for_seats("rftg", tmp_path)
+    app = make_test_app(tmp_path, command="resume", file=path)
+    said: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await open_on_first_seat(pilot, app)
+        keeper = app.keeper
+        real_save = keeper.replace_data
+        failing = [True]
+
+        def save(data: dict[str, Any]) -> str | None:
+            return "the disk is full" if failing[0] else real_save(data)
+
+        monkeypatch.setattr(keeper, "replace_data", save)
+        monkeypatch.setattr(app, "say_not_saved", said.append)
+        step_id, values = seat_entries("rftg")[1][0]
+        Table(path).send(1, step_id, values)
+        await until(pilot, lambda: said == ["the disk is full"], "the host told")
+        seen_tries = Table(path).notice_of(1)
+        failing[0] = False
+        await until(pilot, lambda: step_id in {e["step"] for e in read_session(path)["log"]},
+                    "taken once saving works")
+        assert said == ["the disk is full"], "said once, not at every try"
+        assert seen_tries is not None and "kept and will be sent again" in seen_tries.text
+        answer = Table(path).answer_of(1)
+        assert answer is not None and answer.outcome == "entered"

@@ -381,10 +381,11 @@ class Keeper:
         changed = table.changed_since(self.table_seen)
         if changed is None:
             return None
-        self.table_seen = changed
         from tui.session.table_offers import take_offers
 
         news = take_offers(session, table, self.clock, self.replace_data)
+        # What could not be saved stays unanswered: taken again at a later look.
+        self.table_seen = None if any(isinstance(n, NotSaved) for n in news) else changed
         if session.finished:
             self.finished()
         return news

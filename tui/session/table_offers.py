@@ -43,6 +43,8 @@ class Taken:
     notices: dict[int, str] = field(default_factory=dict)
 
 
+HOST_CANT_SAVE = ("The host can't save right now: what you sent is kept and will be sent "
+                  "again once it can.")
 HOST_SEAT_REFUSED = "This is the host's own seat: its steps are entered on the host's screen."
 
 
@@ -115,9 +117,11 @@ def take_offers(session: Session, table: Table, clock: Callable[[], str],
         taken = take_offer(session, seat, offer, clock(), host_seat=table.kept_seat)
         answer = taken.answer
         if taken.data is not None and (why := save(taken.data)) is not None:
-            news.append(NotSaved(why))
-            answer = Answer(answer.id, answer.step, "refused", "",
-                            f"The host's app could not save it: {why}")
+            news.append(NotSaved(why))  # the host's to mend: the player is told to wait
+            with contextlib.suppress(OSError):
+                if getattr(table.notice_of(seat), "text", "") != HOST_CANT_SAVE:
+                    table.notify(seat, HOST_CANT_SAVE)
+            continue  # unanswered: taken again once the host can save
         with contextlib.suppress(OSError):  # unanswered, it is taken again at the next look
             for other, text in taken.notices.items():
                 table.notify(other, text)

@@ -7,6 +7,7 @@ Taking each offer by the rules, saving it and answering it is the session keeper
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any, Protocol
 
 from textual.app import App
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
 # arrive at once. A look is one stat of the table's folder; its files are read only when
 # the folder changed (every file in it is replaced by a rename, so that changes its time).
 LOOK_EVERY = 0.05
+# While the host can't save, what the seats sent is tried again this often (seconds).
+RETRY_EVERY = 1.0
 
 
 class Host(Protocol):
@@ -47,6 +50,8 @@ class TableWatch:
     def __init__(self, app: App[Any], host: Host) -> None:
         self.app, self.host = app, host
         self.timer: Timer | None = None
+        self.not_saved = ""  # why the last save failed, said once until a save succeeds
+        self.rest_until = 0.0  # while saving fails, the seats' offers are tried this often
 
     def start(self) -> None:
         if self.timer is None:
@@ -64,6 +69,8 @@ class TableWatch:
             return
         if not app.screen_stack or not app.screen.query("Footer"):  # the app is closing
             return
+        if time.monotonic() < self.rest_until:
+            return
         news = keeper.look_at_table()
         if keeper.table is None:  # closed: the game finished, or another session open
             self.stop()
@@ -75,6 +82,12 @@ class TableWatch:
         from tui.session.outcomes import Finished, NotSaved, SeatConflict, SeatEntered, TableClosed
 
         app, host = self.app, self.host
+        failed = next((item.why for item in news if isinstance(item, NotSaved)), "")
+        self.rest_until = time.monotonic() + RETRY_EVERY if failed else 0.0
+        if failed != self.not_saved:
+            self.not_saved = failed
+            if failed:
+                host.say_not_saved(failed)
         for item in news:
             match item:
                 case SeatEntered(player, step_id):
@@ -84,8 +97,6 @@ class TableWatch:
                                        "this step from their own terminal.")
                 case SeatConflict(text):
                     app.notify(text, title="Table", severity="warning")
-                case NotSaved(why):
-                    host.say_not_saved(why)
                 case Finished():
                     host.show_finished()
                 case TableClosed(why):
