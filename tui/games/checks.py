@@ -37,13 +37,17 @@ def check_session(data: Mapping[str, Any]) -> Scoring | None:
         raise RulesError("players", f"{len(seated)} seated, but the players were confirmed")
     own = plugin_of(str(data["game"])).checks
     if not own:
-        _check_logged_values(data, get_game(str(data["game"])).procedure(data))
+        steps = get_game(str(data["game"])).procedure(data)
+        _check_logged_values(data, steps)
+        _check_log_order(data, steps)
         return None
     checks = importlib.import_module(own)  # each game's own checks load only for its sessions
     scoring: Scoring | None = checks.check_game_data(data)
     # After the checks above the steps can always be built (the property tests hold it to
     # that; opening still turns a miss into one line, see tui.session.opening.check_openable).
-    _check_logged_values(data, checks.steps_to_check(data), checks)
+    steps = checks.steps_to_check(data)
+    _check_logged_values(data, steps, checks)
+    _check_log_order(data, steps)
     return scoring
 
 
@@ -90,6 +94,30 @@ def _check_logged_steps(data: Mapping[str, Any]) -> None:
             raise RulesError(f"log[{index}].step",
                              f"{shortened(step)!r} is not a step of {title}")
         _check_final_values(entry.get("values", {}), f"log[{index}].values")
+
+
+FINAL_SCORES = "breakdown"  # every game's last step: the final scores
+
+
+def _check_log_order(data: Mapping[str, Any], steps: Sequence[Step]) -> None:
+    """No logged step of a seat the game never had, and after the final scores only
+    corrections: entries the app never writes, which a replay could not show."""
+    log = data.get("log", [])
+    logged = [entry["step"] for entry in log]  # read once: a log may be long
+    seats = {s.id.rpartition("-")[0] for s in steps if s.player is not None}  # "tableau"
+    setups = [entry.get("values", {}).get("players")
+              for entry, step in zip(log, logged, strict=True) if step == "setup"]
+    seated = max((len(p) for p in [data.get("players", []), *setups] if isinstance(p, list)),
+                 default=0)  # the most players it ever seated: now, or in a setup logged
+    last_scores = max((i for i, step in enumerate(logged) if step == FINAL_SCORES), default=-1)
+    for index, step in enumerate(logged):
+        family, _, number = step.rpartition("-")
+        if family in seats and number.isdigit() and int(number) >= seated:
+            raise RulesError(f"log[{index}].step", f"{shortened(step)!r} is the step of a seat "
+                             f"this game never had: it seated {seated} players at most")
+        if -1 < last_scores < index and log[index].get("correction") is not True:
+            raise RulesError(f"log[{index}]", f"{shortened(step)!r} comes after the final scores "
+                             "without being a correction: after the game, only corrections")
 
 
 @functools.cache
