@@ -41,15 +41,33 @@ def apply_players(data: Data, step: Step, values: Mapping[str, Any]) -> None:
     check_values(step, given)
     check_names(list(values.get("players", [])))
     cellar = chosen_cellar(given)
-    seated = [name_key(name) for name in player_names(data)]
+    before = player_names(data)
+    seated = [name_key(name) for name in before]
     apply_setup(data, {k: v for k, v in values.items() if k not in ("cellar", "cellar_values")})
     if any(turns_recorded(data)) and seated != [name_key(name) for name in player_names(data)]:
         reset_turns(data, "the players or their seats changed")  # what `resets` said
+    follow_seats(data, before)
     if "cellar_values" in data or cellar != list(DEFAULT_CELLAR_VALUES):
         data["cellar_values"] = cellar
     for player in data["players"]:  # entries for a cellar of another size no longer stand
         if isinstance(player.get("cellar"), list) and len(player["cellar"]) != len(cellar):
             del player["cellar"]
+
+
+def follow_seats(data: Data, before: list[str]) -> None:
+    """The first player and the deck-emptying turn name seats: they follow their players
+    to their new seats; a player no longer seated gives way to the first seat (said before
+    it is confirmed: tui.games.galileo.resets)."""
+    now = [name_key(name) for name in player_names(data)]
+
+    def seat_of(seat: object) -> int:
+        name = name_key(before[seat]) if is_int(seat) and 0 <= seat < len(before) else None
+        return now.index(name) if name in now else 0
+
+    if "first_player" in data:
+        data["first_player"] = seat_of(data["first_player"])
+    if isinstance(trigger := data.get("trigger"), Mapping):
+        data["trigger"] = {**trigger, "player": seat_of(trigger.get("player"))}
 
 
 def apply_table(data: Data, step: Step, values: Mapping[str, Any]) -> None:

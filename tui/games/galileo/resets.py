@@ -9,6 +9,7 @@ from tui.games.base import Step, name_key, player_names
 from tui.games.galileo.board import name_at
 from tui.games.galileo.cellar import cellar_resets
 from tui.games.galileo.turns import turns_recorded
+from tui.games.values import is_int
 
 
 def resets(data: Mapping[str, Any], step: Step, values: Mapping[str, Any]) -> str:
@@ -16,6 +17,7 @@ def resets(data: Mapping[str, Any], step: Step, values: Mapping[str, Any]) -> st
     undone = [turns_reset_by(data, step, values)]
     if step.id == "setup":
         undone.append(cellar_resets(data, values))
+        undone.append(seats_gone(data, values))
     return " ".join(sentence for sentence in undone if sentence)
 
 
@@ -50,3 +52,20 @@ def turns_reset_by(data: Mapping[str, Any], step: Step, values: Mapping[str, Any
                       else f"the {draws} Tier III draws made are removed")
     return (f"{what} changes who still plays: {' and '.join(undone)}"
             f"{' (kept in the file, marked removed)' if draws else ''}.")
+
+
+def seats_gone(data: Mapping[str, Any], values: Mapping[str, Any]) -> str:
+    """The first player or the deck-emptying player left out of the new seating: the first
+    seat takes their place, to be changed on its step."""
+    names, seated = player_names(data), [name_key(str(n)) for n in values.get("players", [])]
+    trigger = data.get("trigger")
+    roles = (("the first player", data.get("first_player")),
+             ("the player whose turn emptied the deck",
+              trigger.get("player") if isinstance(trigger, Mapping) else None))
+    gone = [f"{role} ({names[seat]})" for role, seat in roles
+            if is_int(seat) and 0 <= seat < len(names) and name_key(names[seat]) not in seated]
+    if not gone or not seated:
+        return ""
+    first = values["players"][0]
+    return (f"Seated no more, {' and '.join(gone)} will be {first}, in the first seat: "
+            "change it on its step.")

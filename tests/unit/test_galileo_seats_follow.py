@@ -1,0 +1,64 @@
+"""Galileo's first player and deck-emptying turn name seats, so they follow their players
+when the seating changes. The end of the game (galileo-end-and-scoring.txt): "Finish the
+current round, so that the player sitting before the first player ... has played. Then everyone
+plays one more turn, starting with the first player" — who plays is counted from those seats.
+A player no longer seated gives way to the first seat, and the table is told before it
+confirms; the file then always reads back."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+from tui.games.checks import check_session
+from tui.games.galileo.game import GAME
+from tui.session.files import read_session
+
+EXAMPLE = Path(__file__).parents[2] / "saves" / "examples" / "galileo-4-players.toml"
+
+
+def session() -> dict[str, Any]:
+    return copy.deepcopy(read_session(EXAMPLE))
+
+
+def setup_values(data: dict[str, Any], players: list[str]) -> dict[str, Any]:
+    logged = next(e for e in data["log"] if e["step"] == "setup")["values"]
+    return dict(logged) | {"players": players}
+
+
+def test_the_first_player_follows_their_seat() -> None:
+    data = session()
+    names = [p["name"] for p in data["players"]]  # Marta first (seat 0), Priya emptied
+    first, emptied = names[data["first_player"]], names[data["trigger"]["player"]]
+    moved = list(reversed(names))
+    setup = GAME.procedure(data)[0]
+    GAME.apply(data, setup, setup_values(data, moved))
+    assert moved[data["first_player"]] == first
+    assert moved[data["trigger"]["player"]] == emptied
+
+
+def test_a_player_left_out_gives_way_to_the_first_seat_and_is_named_first() -> None:
+    data = session()
+    names = [p["name"] for p in data["players"]]
+    emptied = names[data["trigger"]["player"]]
+    fewer = [n for n in names if n != emptied]
+    setup = GAME.procedure(data)[0]
+    said = GAME.resets(data, setup, setup_values(data, fewer))
+    assert f"the player whose turn emptied the deck ({emptied})" in said
+    assert f"will be {fewer[0]}, in the first seat" in said
+    GAME.apply(data, setup, setup_values(data, fewer))
+    assert data["trigger"]["player"] == 0
+    assert 0 <= data["first_player"] < len(fewer)
+
+
+def test_a_seating_of_two_after_the_third_was_first_reads_back() -> None:
+    """Found by the app-writes-what-it-reads property: first player Cy (seat 2), then only
+    Ada and Bo seated, left `first_player = 2` in a two-player file its reader refused."""
+    data = session()
+    setup = GAME.procedure(data)[0]
+    GAME.apply(data, setup, setup_values(data, ["Marta", "Jonas", "Priya"]))
+    data["first_player"] = 2
+    GAME.apply(data, setup, setup_values(data, ["Marta", "Jonas"]))
+    assert data["first_player"] == 0
+    check_session(data)
