@@ -1,0 +1,105 @@
+"""Whatever the app saves, its own reading of a session accepts: a table confirming any
+answers in any order (going back, changing the players, the boxes, the goals; agreeing to
+undo what a change undoes) never leaves a file that resume, `score` or history refuse.
+
+Driven through the session keeper (tui.session.keeper), the one writer of session files, with
+each answer of the kind and within the bounds its step's form allows, or the values the
+shipped examples confirmed for the steps of a game's own kinds.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.conftest import FIXED_TIME
+from tests.table_sessions import example_log
+from tui.games.base import Field, Step
+from tui.games.rftg.cards import raw_cards_in_play
+from tui.games.rftg.expansions import boxes_in
+from tui.session.keeper import Keeper
+from tui.session.outcomes import AskFirst
+from tui.session.safe_read import SaveError
+from tui.session.safekeeping import load_session
+from tui.session.session import Session
+
+NAMES = ("Ada", "Bo", "Cy", "Di", "Ed", "Flo")
+ACTIONS = 14
+
+
+def field_value(draw: st.DrawFn, field: Field) -> Any:
+    if field.kind == "int":
+        low = field.minimum if field.minimum is not None else 0
+        high = min(field.maximum if field.maximum is not None else low + 20, low + 20)
+        return draw(st.integers(low, high))
+    if field.kind == "bool":
+        return draw(st.booleans())
+    if field.kind == "choice":
+        return draw(st.sampled_from(field.choices))
+    return field.default if field.default is not None else ""
+
+
+def tableau(draw: st.DrawFn, session: Session) -> dict[str, Any]:
+    if draw(st.booleans()):
+        return {"tableau_vp": draw(st.integers(0, 40)), "bonus_vp": draw(st.integers(0, 20))}
+    names = sorted({str(raw["name"]) for raw in raw_cards_in_play(boxes_in(session.data))})
+    return {"tableau": draw(st.lists(st.sampled_from(names), min_size=1, max_size=12,
+                                     unique=True))}
+
+
+def values_for(draw: st.DrawFn, step: Step, session: Session) -> dict[str, Any]:
+    """An answer the step's screen could send."""
+    values = {f.key: field_value(draw, f) for f in step.fields}
+    if step.kind == "setup":
+        values["players"] = draw(st.lists(st.sampled_from(NAMES), min_size=2, max_size=6,
+                                          unique=True))
+        values.pop("cellar_values", None)  # Galileo's own cellar: the default values
+    elif step.kind == "cards":
+        values = tableau(draw, session)
+    elif step.kind not in ("form", "checklist"):
+        logged = [e["values"] for e in example_log(str(session.data["game"]))
+                  if e["step"] == step.id]
+        values = dict(logged[-1]) if logged else session.values_for(step)
+    return values
+
+
+@st.composite
+def a_table_at_work(draw: st.DrawFn) -> tuple[str, list[str]]:
+    """Play a session with drawn answers; the reading's refusal of a saved file, if any."""
+    game = draw(st.sampled_from(["rftg", "galileo"]))
+    said: list[str] = []
+    with tempfile.TemporaryDirectory() as folder:
+        keeper = Keeper(Path(folder), clock=lambda: FIXED_TIME, seed=1)
+        session = keeper.new_session(game)
+        try:
+            for _ in range(ACTIONS):
+                if session.finished:
+                    break
+                steps = session.steps()
+                reach = min(session.resume_index(), len(steps) - 2)
+                step = steps[draw(st.integers(0, max(reach, 0)))]
+                values = values_for(draw, step, session)
+                said.append(f"{step.id}: {values}")
+                outcome = keeper.confirm(step, values)
+                if isinstance(outcome, AskFirst) and draw(st.booleans()):
+                    keeper.confirm(step, values, undo_agreed=True)
+                if session.path is not None and session.path.exists():
+                    try:
+                        load_session(session.path)
+                    except SaveError as refused:
+                        return str(refused), said
+        finally:
+            keeper.release_lock()
+    return "", said
+
+
+@settings(max_examples=60, deadline=None, database=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(a_table_at_work())
+def test_whatever_the_app_saves_its_reader_accepts(played: tuple[str, list[str]]) -> None:
+    refused, said = played
+    assert refused == "", f"{refused}\nafter:\n" + "\n".join(said)
