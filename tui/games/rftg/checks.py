@@ -17,7 +17,9 @@ from tui.games.rftg.expansions import (
     read_expansions,
     read_player_goals,
 )
-from tui.games.rftg.facts import HAND_LIMIT, MIN_PLAYERS, POOL_ANSWERS
+from tui.games.rftg.facts import MIN_PLAYERS, POOL_ANSWERS
+from tui.games.rftg.hands import check_hand
+from tui.games.rftg.oort import read_oort_kind
 from tui.games.rftg.procedure import procedure
 from tui.games.rftg.quick_entry import QUICK_FIELDS
 from tui.games.rftg.scoring import score_checked
@@ -92,9 +94,12 @@ def check_game_data(data: Mapping[str, Any]) -> Scoring | None:
         where = f"players[{index}]"
         tableaux.append(check_tableau_values(player, where, data, str(player["name"])))
         goals.append(read_player_goals(player, where, expansions))
+        read_oort_kind(player, where, tableaux[-1])
         for key in ("chips", "hand", "goods"):
-            if key in player:  # a hand is discarded down to 10 at the end of every round
-                whole_number(player, where, key, 0, HAND_LIMIT if key == "hand" else None)
+            if key in player:
+                whole_number(player, where, key, 0)
+        if "hand" in player:  # within the end-of-round discard its tableau prints
+            check_hand(player["hand"], f"{where}.hand", tableaux[-1], expansions.boxes)
     for index, check in enumerate(table_list(data.get("end_checks", []), "end_checks")):
         where = f"end_checks[{index}]"
         largest = check.get("largest_tableau", 0)
