@@ -6,33 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.helpers import FIXED_TIME, make_test_app
+from tests.helpers import make_test_app
+from tests.rftg_boxes_play import REFINERY_TABLE, saved_at
 from tests.rftg_play import message, press, shown
-from tui.session.files import read_session, write_session
-from tui.session.session import Session
+from tui.session.files import read_session
 
 SIZE = (80, 24)
-BOXES = "+ TGS, RvI, Brink of War"
-ANSWERS: dict[str, dict[str, Any]] = {
-    "setup": {"players": ["Ada", "Bo"], "edition": "2nd", "boxes": BOXES,
-              "new_worlds": False},
-    "options": {},
-    "end-check-0": {"largest_tableau": 12, "pool": "chips left", "most_prestige": 3},
-    "finish-round": {},
-    "tableau-0": {"tableau": ["Old Earth", "Alien Oort Cloud Refinery",
-                              "Galactic Genome Project", "Pan-Galactic Research"]},
-}
-
-
-def saved_at(saves: Path, upto: str, answers: dict[str, dict[str, Any]] = ANSWERS) -> Path:
-    session = Session.new("rftg", seed=1, created=FIXED_TIME)
-    while (step := session.steps()[session.resume_index()]).id != upto:
-        session.confirm(step, answers[step.id], at=FIXED_TIME)
-    session.path = saves / "session.toml"
-    write_session(session.path, session.data)
-    return session.path
-
-
 def error_under(app: Any, key: str) -> str:
     found = app.screen.query(f"#error-{key}")
     return str(found.first().render()) if found else ""
@@ -53,7 +32,7 @@ async def test_the_owner_sees_each_kind_and_keeps_the_best_or_chooses(saves: Pat
 
 
 async def test_a_hand_over_the_limit_is_refused_at_the_field_naming_it(saves: Path) -> None:
-    path = saved_at(saves, "counts-1", ANSWERS | {
+    path = saved_at(saves, "counts-1", REFINERY_TABLE | {
         "counts-0": {"chips": 0, "hand": 12, "goods": 0, "oort_kind": "best"},
         "goals-0": {"prestige": 0}, "tableau-1": {"tableau": ["Epsilon Eridani"]}})
     async with make_test_app(saves, command="resume", file=path).run_test(size=SIZE) as pilot:
@@ -63,3 +42,14 @@ async def test_a_hand_over_the_limit_is_refused_at_the_field_naming_it(saves: Pa
         assert "10 at most: the end-of-round discard down to 10" in error_under(app, "hand")
         assert "hand" not in read_session(path)["players"][1]
         assert "10 at most" in message(app)
+
+
+async def test_an_empty_prestige_is_confirmed_as_none(saves: Path) -> None:
+    """It was refused ("Prestige: enter a number") while empty chips count 0."""
+    path = saved_at(saves, "goals-0", REFINERY_TABLE | {
+        "counts-0": {"chips": 0, "hand": 12, "goods": 0, "oort_kind": "best"}})
+    async with make_test_app(saves, command="resume", file=path).run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert shown(pilot.app, ".step-text") == "Count Ada's prestige (empty counts 0)."
+        await press(pilot, "enter")
+        assert read_session(path)["players"][0]["prestige"] == 0

@@ -220,3 +220,17 @@ def test_before_the_tableaux_the_discard_line_names_the_cards_in_play() -> None:
     assert rvi.items[-1].endswith(": 12 with Pan-Galactic Research")
     base = finish_round({"game": "rftg", "players": names})
     assert base.items[-1] == "Discard down to 10 cards at the end of the round"
+
+
+# --- prestige ------------------------------------------------------------------------------------
+
+
+def test_an_empty_prestige_counts_nothing_and_the_step_says_so() -> None:
+    """Prestige left at the end scores 1 VP each ([BoW]); none left is 0, as empty chips are."""
+    data = table(player("Ada", ["Old Earth"]), OTHER)
+    data["goals"] = ["Greatest Military"]
+    step = next(s for s in GAME.procedure(data) if s.id == "goals-0")
+    prestige = next(f for f in step.fields if f.key == "prestige")
+    assert prestige.blank == 0
+    assert step.text == ("Mark the goal tiles Ada holds at the end, and count Ada's prestige "
+                         "(empty counts 0).")

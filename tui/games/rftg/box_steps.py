@@ -202,9 +202,9 @@ def player_goals_step(data: Mapping[str, Any], index: int, name: str) -> Step | 
                                 choices=MOST_ANSWERS, default=MOST_ANSWERS[answer],
                                 help=_goal_help(goal)))
     if expansions.prestige:
-        fields.append(Field("prestige", "Prestige", "int", minimum=0, maximum=99,
+        fields.append(Field("prestige", "Prestige", "int", minimum=0, maximum=99, blank=0,
                             default=player.get("prestige"),
-                            help="Prestige left at the end: 1 VP each."))
+                            help="Prestige left at the end: 1 VP each; empty counts 0."))
     if expansions.invasion:
         fields.append(Field("invasion_awards", "Invasion awards (VP)", "int", minimum=0,
                             maximum=INVASION_AWARDS_MOST,
@@ -214,12 +214,23 @@ def player_goals_step(data: Mapping[str, Any], index: int, name: str) -> Step | 
                                       ("invasion awards", expansions.invasion)) if played]
     return Step(f"goals-{index}", f"{name}: {' and '.join(what)}", kind="form", player=index,
                 fields=tuple(fields),
-                text=f"Mark the goal tiles {name} holds at the end." if expansions.goals
-                else f"Count {name}'s {what[0]}.",
+                text=_goals_step_text(name, expansions),
                 help=" ".join(rule for rule, played in (
                     (GOAL_RULES, expansions.goals),
                     ("Prestige left at the end scores 1 VP each.", expansions.prestige),
                     (AWARDS_HELP, expansions.invasion)) if played))
+
+
+def _goals_step_text(name: str, expansions: Expansions) -> str:
+    """What the player's step asks: "Mark the goal tiles Ada holds at the end, and count
+    her prestige (empty counts 0)."."""
+    asks = [f"mark the goal tiles {name} holds at the end"] if expansions.goals else []
+    if expansions.prestige:
+        asks.append(f"count {name}'s prestige (empty counts 0)")
+    if expansions.invasion:
+        asks.append(f"add up {name}'s invasion awards")
+    said = ", and ".join(asks)
+    return said[:1].upper() + said[1:] + "."
 
 
 # The invasion game's award tokens and bonus tiles, entered as the VP they show. The box
