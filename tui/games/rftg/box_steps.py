@@ -93,6 +93,8 @@ def apply_boxes(data: Data, values: Mapping[str, Any]) -> None:
             data.pop(key, None)
     if "xeno-invasion" not in boxes:
         data.pop("invasion", None)
+    if not has_takeovers(boxes):
+        data.pop("takeovers", None)
     _drop_what_the_boxes_lost(data, expansions)
 
 
@@ -143,6 +145,11 @@ def options_step(data: Mapping[str, Any]) -> Step | None:
                             default=expansions.invasion, group="Options",
                             help="Xeno Invasion's invasion game: Xeno waves each round "
                             "from the third, and two more ways for the game to end."))
+    if has_takeovers(expansions.boxes):
+        fields.append(Field("takeovers", "Takeovers", kind="bool",
+                            default=expansions.takeovers, group="Options",
+                            help="Rebel vs Imperium's takeovers of military worlds, an "
+                            "option: played with them, the last round resolves them."))
     if len(data.get("players", [])) == 2:
         fields.append(Field("advanced", "Advanced 2-player game", kind="bool",
                             default=bool(expansions.advanced), group="Options",
@@ -169,6 +176,8 @@ def apply_options(data: Data, values: Mapping[str, Any]) -> None:
         data["invasion"] = bool(values["invasion"])
     if "advanced" in values:
         data["advanced"] = int(bool(values["advanced"]))
+    if "takeovers" in values:
+        data["takeovers"] = bool(values["takeovers"])
     _drop_what_the_boxes_lost(data, expansions_of(data))  # a tile out of play scores for no one
 
 
@@ -307,8 +316,8 @@ def last_round_items(data: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[st
     """What the boxes add to finishing the round: items before the discard and after it."""
     expansions = expansions_of(data)
     before, after = [], []
-    if has_takeovers(expansions.boxes):
-        before.append("Resolve takeovers declared in Settle, if played with takeovers")
+    if expansions.takeovers:
+        before.append("Resolve takeovers declared in Settle")
     if expansions.goals:
         before.append("Award goals reached in each phase played (first and most)")
     if expansions.invasion:
