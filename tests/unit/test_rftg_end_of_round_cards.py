@@ -11,10 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tui.games.base import RulesError
 from tui.games.checks import check_session
+from tui.games.rftg.cards import all_cards
 from tui.games.rftg.game import GAME
+from tui.games.rftg.hands import KEEPS_TWELVE, TAKES_DISCARDS
 from tui.records.score_command import result_json
 
 BOW = ["gathering-storm", "rebel-vs-imperium", "brink-of-war"]
@@ -234,3 +238,48 @@ def test_an_empty_prestige_counts_nothing_and_the_step_says_so() -> None:
     assert prestige.blank == 0
     assert step.text == ("Mark the goal tiles Ada holds at the end, and count Ada's prestige "
                          "(empty counts 0).")
+
+
+# --- over random tableaux -------------------------------------------------------------------------
+
+# Every card of the first arc but those the rules below test, and the other player's one.
+ARC_CARDS = sorted(c.name for c in all_cards(boxes=tuple(BOW))
+                   if c.name not in (OORT, *KEEPS_TWELVE, TAKES_DISCARDS, "Epsilon Eridani"))
+
+
+@st.composite
+def owners(draw: st.DrawFn) -> list[str]:
+    """The refinery with up to 11 other distinct cards of the first arc (distinct: a
+    development once a tableau, and no world's copies run out)."""
+    others = draw(st.lists(st.sampled_from(ARC_CARDS), max_size=11, unique=True))
+    return [OORT, *others]
+
+
+@settings(max_examples=60, deadline=None)
+@given(owners(), st.integers(0, 30), st.integers(0, 8))
+def test_the_refinerys_default_kind_scores_the_most_of_all_kinds(
+        tableau: list[str], chips: int, goods: int) -> None:
+    """[engine] score_game keeps the kind with the highest total: no kind chosen scores
+    less than the default, and the default is one of them."""
+    def total(**kind: str) -> int:
+        data = table(player("Ada", tableau, chips=chips, goods=goods, **kind), OTHER)
+        return GAME.score(data).players[0].total
+
+    chosen = [total(oort_kind=kind) for kind in ("novelty", "rare", "genes", "alien")]
+    assert total() == max(chosen)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(ARC_CARDS), max_size=11, unique=True),
+       st.sampled_from([None, *KEEPS_TWELVE, TAKES_DISCARDS]), st.integers(0, 40))
+def test_a_hand_is_kept_within_what_the_tableau_prints(others: list[str], card: str | None,
+                                                      hand: int) -> None:
+    """10, 12 with a card flagged DISCARD_TO_12, any number with TAKE_DISCARDS ([engine])."""
+    tableau = [*others, *([card] if card else [])] or ["Old Earth"]
+    limit = {None: 10, TAKES_DISCARDS: None}.get(card, 12)
+    data = table(player("Ada", tableau, hand=hand), OTHER)
+    if limit is None or hand <= limit:
+        assert GAME.score(data).players[0].tiebreak[0] == hand
+    else:
+        with pytest.raises(RulesError, match=f"{limit} or less"):
+            GAME.score(data)
