@@ -273,12 +273,6 @@ class CardsScreen(TableauEditing):
         self.show_tableau()
         return True
 
-    def elsewhere(self) -> list[str]:
-        """Cards already in the other players' tableaux (copies are shared by the deck)."""
-        players = self.session.data["players"]
-        return [name for i, p in enumerate(players) if i != self.step.player
-                for name in p.get("tableau", [])]
-
     def action_remove_last(self) -> None:
         if self.cards:
             self.remove_card(len(self.cards) - 1)
