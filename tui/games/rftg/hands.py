@@ -12,6 +12,7 @@ discards to the hand).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from tui.games.base import RulesError
@@ -28,12 +29,19 @@ def hand_limit(names: Iterable[str] | None, boxes: tuple[str, ...] = ()) -> int 
     """The most cards a hand may hold after the end-of-round discard with a tableau of
     `names` (None: no limit). A tableau not listed (None) may hold any card in play, so the
     limit is the loosest the boxes allow."""
-    held = set(names) if names is not None else {c.name for c in all_cards(boxes=boxes)}
+    held = set(names) if names is not None else in_play(boxes)
     if TAKES_DISCARDS in held:
         return None
     return TWELVE if held & set(KEEPS_TWELVE) else HAND_LIMIT
 
 
+@cache
+def in_play(boxes: tuple[str, ...] = ()) -> frozenset[str]:
+    """The names of every card in play (the steps are built for every file history reads)."""
+    return frozenset(c.name for c in all_cards(boxes=boxes))
+
+
+@cache
 def deck_cards(boxes: tuple[str, ...] = ()) -> int:
     """Every card of the deck in play: no hand holds more."""
     return sum(c.copies for c in all_cards(boxes=boxes))
@@ -90,16 +98,16 @@ def discard_exceptions(players: Sequence[Any], boxes: tuple[str, ...] = ()) -> s
     """Who keeps more than 10 at the end of the round, by the tableaux listed ("Ada keeps 12
     (Pan-Galactic Research)"); with none listed, the cards in play that allow it; "" for a
     game without them."""
-    in_play = {c.name for c in all_cards(boxes=boxes)} if boxes else set()
-    if not in_play & {*KEEPS_TWELVE, TAKES_DISCARDS}:
+    played = in_play(boxes) if boxes else frozenset()
+    if not played & {*KEEPS_TWELVE, TAKES_DISCARDS}:
         return ""
     listed = [(str(p.get("name", "")), listed_names(p, boxes)) for p in players
               if isinstance(p, Mapping)]
     if any(names is not None for _, names in listed):
         said = [_exception(name, names) for name, names in listed if names is not None]
         return "; ".join(s for s in said if s)
-    twelve = [n for n in KEEPS_TWELVE if n in in_play]
+    twelve = [n for n in KEEPS_TWELVE if n in played]
     said = [f"{TWELVE} with {join_names(twelve, 'or')}"] if twelve else []
-    if TAKES_DISCARDS in in_play:
+    if TAKES_DISCARDS in played:
         said.append(f"{TAKES_DISCARDS}'s owner then takes the others' discards")
     return "; ".join(said)
