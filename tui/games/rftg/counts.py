@@ -21,6 +21,7 @@ from tui.games.rftg.oort import (
     holds_any_kind,
     kinds_compared,
 )
+from tui.games.values import is_int
 
 # The three counts every player's step asks (made once: the steps are built for every
 # session file history reads; a hand the boxes let go past 10 gets its own field).
@@ -54,7 +55,8 @@ def _kind_field(data: Mapping[str, Any], player: Mapping[str, Any],
     cards = [printed[n] for n in names]
     if not holds_any_kind(cards):
         return None
-    by_kind = bonuses_by_kind(cards)
+    known = [player.get(key) for key in ("chips", "goods", "prestige")]
+    by_kind = bonuses_by_kind(cards, *(n if is_int(n) and n > 0 else 0 for n in known))
     chosen = player.get("oort_kind")
     field = Field("oort_kind", f"{OORT}'s kind", kind="choice", choices=KIND_ANSWERS,
                   default=chosen if chosen in KIND_ANSWERS else BEST,
