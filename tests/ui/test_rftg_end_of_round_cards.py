@@ -10,6 +10,7 @@ from tests.helpers import make_test_app
 from tests.rftg_boxes_play import REFINERY_TABLE, saved_at
 from tests.rftg_play import message, press, shown
 from tui.session.files import read_session
+from tui.widgets.checklist import Checklist
 
 SIZE = (80, 24)
 def error_under(app: Any, key: str) -> str:
@@ -53,3 +54,17 @@ async def test_an_empty_prestige_is_confirmed_as_none(saves: Path) -> None:
         assert shown(pilot.app, ".step-text") == "Count Ada's prestige (empty counts 0)."
         await press(pilot, "enter")
         assert read_session(path)["players"][0]["prestige"] == 0
+
+
+async def test_takeovers_played_are_recorded_and_resolved_in_the_last_round(saves: Path) -> None:
+    """"Resolve takeovers…" had to be ticked in every game with Rebel vs Imperium."""
+    path = saved_at(saves, "options")
+    async with make_test_app(saves, command="resume", file=path).run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await press(pilot, *["tab"] * 20)
+        assert pilot.app.focused is not None and pilot.app.focused.id == "field-takeovers"
+        await press(pilot, "right", "enter")
+        assert read_session(path)["takeovers"] is True
+        await press(pilot, *"12", "tab", "tab", "0", "enter")  # the end check: the game ends
+        checklist = pilot.app.screen.query_one("#checklist", Checklist)
+        assert "Resolve takeovers declared in Settle" in checklist.items
