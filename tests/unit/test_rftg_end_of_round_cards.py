@@ -8,6 +8,9 @@ for the cards' flags, src/engine.c for how it scores and ends a round.
 
 from __future__ import annotations
 
+import csv
+import io
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,6 +22,7 @@ from tui.games.checks import check_session
 from tui.games.rftg.cards import all_cards
 from tui.games.rftg.game import GAME
 from tui.games.rftg.hands import KEEPS_TWELVE, TAKES_DISCARDS
+from tui.records.export_command import one_session
 from tui.records.score_command import result_json
 
 BOW = ["gathering-storm", "rebel-vs-imperium", "brink-of-war"]
@@ -283,3 +287,12 @@ def test_a_hand_is_kept_within_what_the_tableau_prints(others: list[str], card: 
     else:
         with pytest.raises(RulesError, match=f"{limit} or less"):
             GAME.score(data)
+
+
+def test_the_exports_total_the_refinerys_owner_with_the_best_kind() -> None:
+    """BoardGameArena table 861706925 (tests/acceptance): its owner recorded 89; a refinery of
+    no kind gave 88 in `lastround export`'s Markdown and CSV."""
+    game = Path(__file__).parents[1] / "acceptance/rftg_expansions/games/bga-861706925.toml"
+    assert "| **89** | 1 |" in one_session(game, as_csv=False)
+    rows = list(csv.DictReader(io.StringIO(one_session(game, as_csv=True))))
+    assert [row["total"] for row in rows] == ["89", "50"]
