@@ -30,7 +30,7 @@ from screens.step import StepScreen
 from tui.games.base import PlayerScore, RulesError, Step
 from tui.games.rftg import cards as rftg_cards
 from tui.games.rftg.expansions import boxes_in
-from tui.games.rftg.picking import Pick, pick, remaining_cards
+from tui.games.rftg.picking import Pick, out_of_play, pick, remaining_cards
 from tui.games.rftg.quick_entry import QUICK_FIELDS
 from tui.games.rftg.search import unknown_card_message
 from tui.games.rftg.tableau import tableau_problems
@@ -217,6 +217,11 @@ class CardsScreen(TableauEditing):
     def add_highlighted(self, typed: str) -> bool:
         """Add the highlighted suggestion; False (and why, said) when none is added."""
         options = self.current_suggestions()
+        elsewhere = "" if self.picked or self.found.named else out_of_play(typed, self.boxes)
+        if elsewhere:  # a card of a box not in play: never a card in play instead
+            self.say(self.lines().out_of_play(elsewhere))
+            self.query_one("#enter-adds", Static).update("Enter adds nothing: not in this game")
+            return False
         if options.highlighted is None:
             self.say(unknown_card_message(typed, boxes=self.boxes))
             return False
@@ -267,12 +272,6 @@ class CardsScreen(TableauEditing):
         self.query_one("#search", Input).value = ""
         self.show_tableau()
         return True
-
-    def elsewhere(self) -> list[str]:
-        """Cards already in the other players' tableaux (copies are shared by the deck)."""
-        players = self.session.data["players"]
-        return [name for i, p in enumerate(players) if i != self.step.player
-                for name in p.get("tableau", [])]
 
     def action_remove_last(self) -> None:
         if self.cards:

@@ -52,6 +52,12 @@ class CardLines:
             return f"{highlighted}: {self.used(highlighted)}"
         return "No card matches: ↓ ↑ to choose a guess"
 
+    def out_of_play(self, why: str) -> str:
+        """Why Enter added nothing for a card of a box not in play (`why`: picking's
+        out_of_play)."""
+        return (f"{why}: Enter adds nothing. ↓ ↑ choose a card in play, or change the "
+                "expansions at the setup step.")
+
     def not_named(self, typed: str, found: Pick, highlighted: str) -> str:
         """Why one Enter added nothing, when several cards left share the letters ("" when
         they spell none: only guesses)."""

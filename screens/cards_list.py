@@ -23,6 +23,12 @@ class TableauEditing(StepScreen):
     def show_suggestions_again(self, query: str) -> None:
         raise NotImplementedError
 
+    def elsewhere(self) -> list[str]:
+        """Cards already in the other players' tableaux (copies are shared by the deck)."""
+        players = self.session.data["players"]
+        return [name for i, p in enumerate(players) if i != self.step.player
+                for name in p.get("tableau", [])]
+
     def tableau_list(self) -> TableauList:
         return self.query_one("#tableau-cards", TableauList)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widget import Widget
@@ -75,6 +76,15 @@ class FormScreen(StepScreen):
         for choice in self.query(Choice):  # a choice (the token flipped) changes the total too
             self.watch(choice, "index", self.show_running_total, init=False)
         self.show_running_total()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """A field focused under the running total is scrolled above it: Textual's scroll on
+        focus counts a field behind the docked total as in view (a typed digit went unseen)."""
+        super().on_descendant_focus(event)
+        total = self.with_id("running-total")
+        if total is not None and event.widget.region.overlaps(total.region):
+            self.query_one(".step-body").scroll_to_widget(event.widget, animate=False,
+                                                          immediate=True)
 
     def fill(self) -> None:
         known = self.known_values()

@@ -3,9 +3,11 @@ each step's answers: for the snapshots and the records' tests."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from tests.helpers import FIXED_TIME
+from tui.session.files import write_session
 from tui.session.session import Session
 
 GOALS_IN_PLAY = {"galactic-standard-of-living": True, "budget-surplus": True,
@@ -51,3 +53,28 @@ def brink_of_war(upto: str | None = None) -> Session:
             break
         session.confirm(step, ANSWERS[step.id], at=FIXED_TIME)
     return session
+
+
+# Two players, Ada holding Alien Oort Cloud Refinery, Galactic Genome Project and Pan-Galactic
+# Research (she keeps 12 at the end of the round).
+FIRST_ARC = "+ TGS, RvI, Brink of War"
+REFINERY_TABLE: dict[str, dict[str, Any]] = {
+    "setup": {"players": ["Ada", "Bo"], "edition": "2nd", "boxes": FIRST_ARC,
+              "new_worlds": False},
+    "options": {},
+    "end-check-0": {"largest_tableau": 12, "pool": "chips left", "most_prestige": 3},
+    "finish-round": {},
+    "tableau-0": {"tableau": ["Old Earth", "Alien Oort Cloud Refinery",
+                              "Galactic Genome Project", "Pan-Galactic Research"]},
+}
+
+
+def saved_at(saves: Path, upto: str,
+             answers: dict[str, dict[str, Any]] = REFINERY_TABLE) -> Path:
+    """A session of the refinery's owner, every step before `upto` confirmed, saved."""
+    session = Session.new("rftg", seed=1, created=FIXED_TIME)
+    while (step := session.steps()[session.resume_index()]).id != upto:
+        session.confirm(step, answers[step.id], at=FIXED_TIME)
+    session.path = saves / "session.toml"
+    write_session(session.path, session.data)
+    return session.path

@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 from typing import Any
 
 from tests.galileo_play import THREE_PLAYERS, saved_session
 from tests.helpers import make_test_app
+from tui.session.files import write_session
 
 SIZE = (80, 24)
 SAVES = Path("saves")  # the `saves` fixture's folder, as the working directory sees it
@@ -39,3 +41,12 @@ def test_setup_with_bruno_s_cellar(snap_compare: Any, saves: Path) -> None:
     app = make_test_app(SAVES, command="new", game="galileo")
     keys = [*"Ada", "tab", *"Bo", "tab", "tab", "tab", "tab", "right"]
     assert snap_compare(app, press=keys, terminal_size=SIZE)
+
+
+def test_farewell_scrolled_above_the_running_total(snap_compare: Any, saves: Path) -> None:
+    """Bruno's five-space cellar: Tab from cellar space 5 to Farewell, then a 1 typed."""
+    path = saved_session(SAVES, THREE_PLAYERS, "scores-0")
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    write_session(path, data | {"cellar_values": [-6, -3, -1, 1, 2]})
+    app = make_test_app(SAVES, command="resume", file=path)
+    assert snap_compare(app, press=[*"62", *["tab"] * 14, "1"], terminal_size=SIZE)

@@ -44,3 +44,12 @@ def test_a_toast_lies_across_the_bottom_above_the_footer(snap_compare: Any, save
     rftg, _ = copy_examples(SAVES)
     app = make_test_app(SAVES, command="replay", file=rftg)
     assert snap_compare(app, press=["x"], terminal_size=SIZE)
+
+
+def test_an_export_names_a_long_path_whole(snap_compare: Any, saves: Path) -> None:
+    """The toast of a replay's export wraps the file's path, never cuts it at 80 columns."""
+    deep = SAVES / "game-night-club-2026" / "race-for-the-galaxy-with-every-expansion"
+    deep.mkdir(parents=True)
+    rftg, _ = copy_examples(deep)
+    app = make_test_app(deep, command="replay", file=rftg)
+    assert snap_compare(app, press=["x"], terminal_size=SIZE)

@@ -36,3 +36,8 @@ def test_a_players_goals_and_prestige(snap_compare: Any, saves: Path) -> None:
 
 def test_breakdown_with_goals_and_prestige(snap_compare: Any, saves: Path) -> None:
     assert snap_compare(resume(saves, None), press=["end"], terminal_size=SIZE)
+
+
+def test_takeovers_asked_with_the_options(snap_compare: Any, saves: Path) -> None:
+    """The last of the options, reached by Tab: takeovers, no unless the table played them."""
+    assert snap_compare(resume(saves, "options"), press=["tab"] * 20, terminal_size=SIZE)

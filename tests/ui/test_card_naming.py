@@ -99,3 +99,22 @@ async def test_a_long_suggestion_keeps_to_one_line_with_its_vp(saves: Path) -> N
         await press(pilot, *" blaster gem")
         [line, *_] = suggestion_lines(app)
         assert line.startswith("Imperium Blaster Gem") and "VP" in line
+
+
+async def test_a_card_of_a_box_not_in_play_names_its_box_and_is_never_added(saves: Path) -> None:
+    """In a base game "Rebel Council" said only "did you mean Rebel Outpost…? Enter adds the
+    highlighted one", and a second Enter added Rebel Outpost (5 VP): a silent wrong card."""
+    path = saved_session(saves, FOUR_PLAYERS, upto="tableau-0")
+    async with make_test_app(saves, command="resume", file=path).run_test(size=SIZE) as pilot:
+        app = pilot.app
+        await pilot.pause()
+        await press(pilot, *"Rebel Council", "enter")
+        assert "The Brink of War" in message(app) and "Enter adds nothing" in message(app)
+        assert shown(app, "#enter-adds") == "Enter adds nothing: not in this game"
+        await press(pilot, "enter")
+        assert cards(app) == []
+        await press(pilot, *["backspace"] * 6)  # "Rebel C", then the name begun: "Rebel Coun"
+        await press(pilot, *"oun", "enter", "enter")
+        assert cards(app) == [] and "The Brink of War" in message(app)
+        await press(pilot, "down", "enter")  # the arrows choose a card in play: it is added
+        assert len(cards(app)) == 1

@@ -5,13 +5,21 @@ the components' limits, a second Enter for an unusual multiplier, and Bruno's ce
 from __future__ import annotations
 
 import time
+import tomllib
 from pathlib import Path
 
 from textual.widgets import Static
 
 from screens.breakdown import BreakdownScreen
 from screens.form import FormScreen
-from tests.galileo_play import THREE_PLAYERS, Table, saved_session, set_field, shown_text
+from tests.galileo_play import (
+    TAB_LIMIT,
+    THREE_PLAYERS,
+    Table,
+    saved_session,
+    set_field,
+    shown_text,
+)
 from tests.helpers import FIXED_TIME, make_test_app, only_session
 from tui.app import LastRoundApp
 from tui.session.files import write_session
@@ -159,3 +167,31 @@ async def test_the_breakdown_says_to_flip_the_score_token(saves: Path) -> None:
         assert isinstance(app.screen, BreakdownScreen)
         assert "flip your Score token" in text_of(app, "#details")
 
+
+
+def with_bruno_s_cellar(path: Path) -> Path:
+    """The session file with Bruno's five-space cellar."""
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    data["cellar_values"] = [-6, -3, -1, 1, 2]
+    write_session(path, data)
+    return path
+
+
+async def test_tab_to_farewell_scrolls_it_above_the_running_total(saves: Path) -> None:
+    """With a five-space cellar at 80×24, Tab from cellar space 5 focused Farewell behind the
+    running total docked under the fields: a typed 1 showed nothing."""
+    path = with_bruno_s_cellar(saved_session(saves, THREE_PLAYERS, ADA_FORM))
+    app = make_test_app(saves, command="resume", file=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(TAB_LIMIT):
+            if app.focused is not None and app.focused.id == "field-farewell":
+                break
+            await pilot.press("tab")
+        await pilot.press("1")
+        await pilot.pause()
+        farewell = app.screen.query_one("#field-farewell")
+        total = app.screen.query_one("#running-total")
+        assert app.focused is farewell
+        assert not farewell.region.overlaps(total.region)
+        assert farewell.region.y >= app.screen.query_one(".step-body").region.y

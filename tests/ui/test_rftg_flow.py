@@ -265,11 +265,12 @@ async def test_the_picker_refuses_an_unknown_card_and_names_the_closest(saves: P
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert step_id(app) == "tableau-0"
-        # An expansion card: the list holds only guesses, so Enter refuses and names them.
-        await press(pilot, *"Terraforming Engineers", "enter")
+        # An expansion card: Enter names its box and adds nothing; the list holds guesses.
+        await press(pilot, *"Terraforming Engineers", "enter", "enter")
         assert listed(app) == []
         assert message(app).startswith(
-            '✗ "Terraforming Engineers" is not a base-game card; did you mean Terraforming Robots?')
+            "✗ Terraforming Engineers belongs to The Brink of War, which is not in this game: "
+            "Enter adds nothing.")
         assert suggestions(app) == ["Terraforming Robots"]
         # Letters that spell no card at all and nothing close.
         await press(pilot, "home", "ctrl+k", *"xyzzy", "enter")

@@ -163,10 +163,11 @@ def test_six_cost_developments_follow_the_boxes() -> None:
 
 
 def test_the_base_game_reads_no_box_file() -> None:
-    """Start-up parses the base file only: a box's file is read when a game uses the box."""
+    """Start-up parses the base file only: a box's file is read when a game uses the box,
+    or to name the box of a card not in play in an error."""
     script = ("from tui.games.rftg import cards, search\n"
               "cards.all_cards(); cards.card('Gem World'); search.search_cards('gal fed')\n"
-              "search.unknown_card_message('Imperium Seat')\n"
+              "search.search_cards('imperium seat')\n"
               "print(cards.box_file.cache_info().currsize)\n")
     assert python_output(script).split() == ["0"]
 

@@ -288,7 +288,31 @@ def test_the_end_check_asks_for_prestige_with_the_brink_of_war() -> None:
     assert data["end_checks"][0]["ends"] and "finish-round" in step_ids(data)
     finish = next(s for s in GAME.procedure(data) if s.id == "finish-round")
     assert "a player has 15 prestige" in finish.text
-    assert any("takeovers" in item for item in finish.items)
+    assert not any("takeovers" in item for item in finish.items), "played without them"
+
+
+def test_takeovers_are_asked_with_the_options_and_only_then_resolved() -> None:
+    """save-format.md: `takeovers`, 'played with takeovers (recorded; decides whether the
+    finish-round checklist asks about them)'; [RvI] takeovers are an option of the game."""
+    data = played("+ TGS, Rebel vs Imperium")
+    options = next(s for s in GAME.procedure(data) if s.id == "options")
+    takeovers = next(f for f in options.fields if f.key == "takeovers")
+    assert (takeovers.kind, takeovers.default, takeovers.group) == ("bool", False, "Options")
+    GAME.apply(data, options, {"takeovers": True})
+    GAME.apply(data, next(s for s in GAME.procedure(data) if s.id == "end-check-0"),
+               {"largest_tableau": 12, "pool": "chips left"})
+    finish = next(s for s in GAME.procedure(data) if s.id == "finish-round")
+    assert "Resolve takeovers declared in Settle" in finish.items
+    setup = GAME.procedure(data)[0]
+    GAME.apply(data, setup, SETUP | {"boxes": "+ The Gathering Storm"})
+    assert "takeovers" not in data  # no box with takeovers: the answer goes
+
+
+def test_takeovers_need_a_box_with_takeovers() -> None:
+    with pytest.raises(RulesError, match="belongs to Rebel vs Imperium"):
+        GAME.score(table(player("Ada"), player("Bo"), expansions=TGS, takeovers=True))
+    with pytest.raises(RulesError, match="true or false"):
+        GAME.score(table(player("Ada"), player("Bo"), expansions=FIRST_ARC, takeovers=1))
 
 
 def test_the_invasion_game_asks_about_the_repulse_and_the_last_wave() -> None:

@@ -9,11 +9,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tui.games.rftg.cards import all_cards, card_names
-from tui.games.rftg.picking import pick, remaining_cards, shortest_letters
+from tui.games.rftg.picking import out_of_play, pick, remaining_cards, shortest_letters
+from tui.games.rftg.search import unknown_card_message
 
 EVERY_CARD = remaining_cards(())
 NAMES = sorted(EVERY_CARD)
 DECK = [c.name for c in all_cards() for _ in range(c.copies)]  # every physical card
+BOW = ("gathering-storm", "rebel-vs-imperium", "brink-of-war")
 
 
 def test_letters_two_cards_begin_with_name_neither() -> None:
@@ -100,3 +102,25 @@ def test_a_card_named_is_left_or_typed_in_full(table: tuple[list[str], list[str]
         assert found.listed[0] == found.named
     else:
         assert len(found.rivals) != 1
+
+
+def test_letters_naming_a_card_of_a_box_not_in_play_name_its_box() -> None:
+    """A card of another box is named with its box, and names no card in play for Enter
+    ("Rebel Council" used to be offered as Rebel Outpost); the name begun counts too."""
+    left = remaining_cards([])
+    for typed in ("Rebel Council", "rebel coun"):
+        assert pick(typed, left).named is None
+        assert out_of_play(typed) == ("Rebel Council belongs to The Brink of War, which is "
+                                      "not in this game")
+    assert out_of_play("Rebel Council", BOW) == ""
+    assert out_of_play("rebel") == ""  # begins cards in play
+    assert out_of_play("imperium se").startswith("Imperium Seat belongs to Rebel")
+
+
+def test_a_misspelt_card_of_a_box_not_in_play_names_its_box_in_the_error() -> None:
+    """`lastround score`'s error for a misspelt card whose closest name is in another box."""
+    said = unknown_card_message("Rebel Councl", "Maya")
+    assert said.startswith('"Rebel Councl" is not a base-game card (Maya\'s tableau); Rebel '
+                           "Council belongs to The Brink of War, which is not in this game")
+    assert "did you mean Rebel Outpost" in said  # the cards in play, after it
+    assert "belongs" not in unknown_card_message("Gem Wrld")

@@ -264,8 +264,9 @@ def bga_game(path: Path, names: Names) -> Game | str:
                 # the prestige leader's tile pays in chips, already counted
         elif kind == "nomoreVp":
             ended = True
-        elif kind == "oortKindChanged":
-            return "Alien Oort Cloud Refinery's kind is chosen at the end (no session key for it)"
+        # "oortKindChanged": Alien Oort Cloud Refinery's kind is left out of the file (no
+        # `oort_kind`): the product then counts the kind that scores most, as BoardGameArena's
+        # totals do.
     if not ended:
         return "no end of game in the log"
 

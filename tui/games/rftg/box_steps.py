@@ -93,6 +93,8 @@ def apply_boxes(data: Data, values: Mapping[str, Any]) -> None:
             data.pop(key, None)
     if "xeno-invasion" not in boxes:
         data.pop("invasion", None)
+    if not has_takeovers(boxes):
+        data.pop("takeovers", None)
     _drop_what_the_boxes_lost(data, expansions)
 
 
@@ -150,6 +152,11 @@ def options_step(data: Mapping[str, Any]) -> Step | None:
                             default=expansions.invasion, group="Options",
                             help="Xeno Invasion's invasion game: Xeno waves each round "
                             "from the third, and two more ways for the game to end."))
+    if has_takeovers(expansions.boxes):
+        fields.append(Field("takeovers", "Takeovers", kind="bool",
+                            default=expansions.takeovers, group="Options",
+                            help="Rebel vs Imperium's takeovers of military worlds, an "
+                            "option: played with them, the last round resolves them."))
     if len(data.get("players", [])) == 2:
         fields.append(Field("advanced", "Advanced 2-player game", kind="bool",
                             default=bool(expansions.advanced), group="Options",
@@ -176,6 +183,8 @@ def apply_options(data: Data, values: Mapping[str, Any]) -> None:
         data["invasion"] = bool(values["invasion"])
     if "advanced" in values:
         data["advanced"] = int(bool(values["advanced"]))
+    if "takeovers" in values:
+        data["takeovers"] = bool(values["takeovers"])
     _drop_what_the_boxes_lost(data, expansions_of(data))  # a tile out of play scores for no one
 
 
@@ -209,9 +218,9 @@ def player_goals_step(data: Mapping[str, Any], index: int, name: str) -> Step | 
                                 choices=MOST_ANSWERS, default=MOST_ANSWERS[answer],
                                 help=_goal_help(goal)))
     if expansions.prestige:
-        fields.append(Field("prestige", "Prestige", "int", minimum=0, maximum=99,
+        fields.append(Field("prestige", "Prestige", "int", minimum=0, maximum=99, blank=0,
                             default=player.get("prestige"),
-                            help="Prestige left at the end: 1 VP each."))
+                            help="Prestige left at the end: 1 VP each; empty counts 0."))
     if expansions.invasion:
         fields.append(Field("invasion_awards", "Invasion awards (VP)", "int", minimum=0,
                             maximum=INVASION_AWARDS_MOST,
@@ -221,12 +230,23 @@ def player_goals_step(data: Mapping[str, Any], index: int, name: str) -> Step | 
                                       ("invasion awards", expansions.invasion)) if played]
     return Step(f"goals-{index}", f"{name}: {' and '.join(what)}", kind="form", player=index,
                 fields=tuple(fields),
-                text=f"Mark the goal tiles {name} holds at the end." if expansions.goals
-                else f"Count {name}'s {what[0]}.",
+                text=_goals_step_text(name, expansions),
                 help=" ".join(rule for rule, played in (
                     (GOAL_RULES, expansions.goals),
                     ("Prestige left at the end scores 1 VP each.", expansions.prestige),
                     (AWARDS_HELP, expansions.invasion)) if played))
+
+
+def _goals_step_text(name: str, expansions: Expansions) -> str:
+    """What the player's step asks: "Mark the goal tiles Ada holds at the end, and count
+    her prestige (empty counts 0)."."""
+    asks = [f"mark the goal tiles {name} holds at the end"] if expansions.goals else []
+    if expansions.prestige:
+        asks.append(f"count {name}'s prestige (empty counts 0)")
+    if expansions.invasion:
+        asks.append(f"add up {name}'s invasion awards")
+    said = ", and ".join(asks)
+    return said[:1].upper() + said[1:] + "."
 
 
 # The invasion game's award tokens and bonus tiles, entered as the VP they show. The box
@@ -303,8 +323,8 @@ def last_round_items(data: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[st
     """What the boxes add to finishing the round: items before the discard and after it."""
     expansions = expansions_of(data)
     before, after = [], []
-    if has_takeovers(expansions.boxes):
-        before.append("Resolve takeovers declared in Settle, if played with takeovers")
+    if expansions.takeovers:
+        before.append("Resolve takeovers declared in Settle")
     if expansions.goals:
         before.append("Award goals reached in each phase played (first and most)")
     if expansions.invasion:

@@ -18,7 +18,9 @@ from tui.games.rftg.expansions import (
     read_expansions,
     read_player_goals,
 )
-from tui.games.rftg.facts import HAND_LIMIT, MIN_PLAYERS, POOL_ANSWERS
+from tui.games.rftg.facts import MIN_PLAYERS, POOL_ANSWERS
+from tui.games.rftg.hands import check_hand
+from tui.games.rftg.oort import read_oort_kind
 from tui.games.rftg.procedure import procedure
 from tui.games.rftg.quick_entry import QUICK_FIELDS
 from tui.games.rftg.scoring import score_checked
@@ -81,21 +83,30 @@ def steps_to_check(data: Mapping[str, Any]) -> list[Step]:
     return procedure(data)
 
 
+def _check_player(player: Mapping[str, Any], where: str, data: Mapping[str, Any],
+                  expansions: Expansions) -> tuple[tuple[Card, ...] | None, PlayerGoals]:
+    """A seated player's keys: the tableau listed (as read), the goals held, the counts."""
+    cards = check_tableau_values(player, where, data, str(player["name"]))
+    goals = read_player_goals(player, where, expansions)
+    read_oort_kind(player, where, cards)
+    for key in ("chips", "hand", "goods"):
+        if key in player:
+            whole_number(player, where, key, 0)
+    if "hand" in player:  # within the end-of-round discard its tableau prints
+        check_hand(player["hand"], f"{where}.hand", cards, expansions.boxes)
+    return cards, goals
+
+
 def check_game_data(data: Mapping[str, Any]) -> Scoring | None:
     """RulesError for the first of Race for the Galaxy's own keys a screen could not show;
     the players' scoring when every tableau is listed (see tui.games.checks.check_session)."""
     edition = edition_of(data)
     expansions = read_expansions(data)
     players = seated(data, MIN_PLAYERS, max_players(expansions.boxes))
-    tableaux = []
-    goals = []
-    for index, player in enumerate(players):
-        where = f"players[{index}]"
-        tableaux.append(check_tableau_values(player, where, data, str(player["name"])))
-        goals.append(read_player_goals(player, where, expansions))
-        for key in ("chips", "hand", "goods"):
-            if key in player:  # a hand is discarded down to 10 at the end of every round
-                whole_number(player, where, key, 0, HAND_LIMIT if key == "hand" else None)
+    checked = [_check_player(player, f"players[{index}]", data, expansions)
+               for index, player in enumerate(players)]
+    tableaux = [cards for cards, _ in checked]
+    goals = [won for _, won in checked]
     _check_end_checks(data)
     for index, entry in enumerate(table_list(data.get("log", []), "log")):
         pool = entry.get("values", {}).get("pool")

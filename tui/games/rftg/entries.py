@@ -29,6 +29,8 @@ from tui.games.rftg.expansions import (
     read_player_goals,
 )
 from tui.games.rftg.facts import HAND_LIMIT, MIN_PLAYERS
+from tui.games.rftg.hands import check_hand
+from tui.games.rftg.oort import read_oort_kind
 from tui.games.rftg.search import unknown_card_message
 from tui.games.rftg.tableau import EMPTY_TABLEAU, second_development, too_many_copies
 
@@ -45,11 +47,13 @@ class Entry:
     tableau_vp: int = 0
     bonus_vp: int = 0
     goals: PlayerGoals = NO_GOALS  # the goal tiles and prestige, with expansions
+    oort_kind: str = ""  # the kind chosen for Alien Oort Cloud Refinery; "" = the best
 
 
 _MEANING = {
     "chips": "VP chips collected",
-    "hand": f"cards in hand after the end-of-round discard down to {HAND_LIMIT}",
+    "hand": f"cards in hand after the end-of-round discard (down to {HAND_LIMIT}, or as "
+            "the tableau's cards allow)",
     "goods": "goods left on worlds",
     "tableau_vp": "printed VP of the tableau",
     "bonus_vp": "6-cost development bonuses, already totalled",
@@ -169,13 +173,22 @@ def _entry(player: Mapping[str, Any], index: int, name: str, edition: str,
     return Entry(
         name=name,
         chips=whole_number(player, path, "chips", 0),
-        hand=whole_number(player, path, "hand", 0, HAND_LIMIT),
+        hand=_hand(player, path, cards, expansions.boxes),
         goods=whole_number(player, path, "goods", 0),
         cards=cards,
         tableau_vp=tableau_vp,
         bonus_vp=bonus_vp,
         goals=read_player_goals(player, path, expansions),
+        oort_kind=read_oort_kind(player, path, cards),
     )
+
+
+def _hand(player: Mapping[str, Any], path: str, cards: tuple[Card, ...] | None,
+          boxes: tuple[str, ...]) -> int:
+    """The hand, within the limit the player's tableau prints (tui.games.rftg.hands)."""
+    hand = whole_number(player, path, "hand", 0)
+    check_hand(hand, f"{path}.hand", cards, boxes)
+    return hand
 
 
 def _check_copies(entries: Sequence[Entry]) -> None:
@@ -201,7 +214,8 @@ def checked_entries(players: Sequence[Mapping[str, Any]],
     as a whole, the names and the copies of each card, is checked here."""
     names = player_names(players)
     held = goals if goals is not None else [NO_GOALS] * len(players)
-    entries = [Entry(name, player["chips"], player["hand"], player["goods"], cards, goals=won)
+    entries = [Entry(name, player["chips"], player["hand"], player["goods"], cards, goals=won,
+                     oort_kind=player.get("oort_kind", ""))
                for name, player, cards, won in zip(names, players, tableaux, held, strict=True)]
     _check_copies(entries)
     return entries

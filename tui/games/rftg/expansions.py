@@ -23,6 +23,7 @@ class Expansions:
     goals: tuple[Goal, ...] = ()  # the tiles in play
     advanced: int = 0
     invasion: bool = False
+    takeovers: bool = False  # played with Rebel vs Imperium's takeovers
 
     @property
     def prestige(self) -> bool:
@@ -100,7 +101,11 @@ def read_expansions(data: Mapping[str, Any]) -> Expansions:
     invasion = data.get("invasion", False)
     if not isinstance(invasion, bool):
         raise RulesError("invasion", "must be true or false")
-    return Expansions(boxes, goals, int(advanced), invasion)
+    _box_key(data, "takeovers", "rebel-vs-imperium", boxes)
+    takeovers = data.get("takeovers", False)
+    if not isinstance(takeovers, bool):
+        raise RulesError("takeovers", "must be true or false")
+    return Expansions(boxes, goals, int(advanced), invasion, takeovers)
 
 
 def boxes_in(data: Mapping[str, Any]) -> tuple[str, ...]:

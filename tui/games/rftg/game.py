@@ -24,6 +24,7 @@ from tui.games.rftg.box_steps import (
     what_boxes_drop,
 )
 from tui.games.rftg.cards import canonical_name
+from tui.games.rftg.counts import apply_counts, tableau_resets, what_the_tableau_drops
 from tui.games.rftg.ending import game_ends, record_end_check, recorded_checks
 from tui.games.rftg.expansions import boxes_in
 from tui.games.rftg.facts import POOL_ANSWERS
@@ -54,10 +55,12 @@ def apply(data: Data, step: Step, values: Mapping[str, Any]) -> None:
         apply_player_goals(data, step.player, values)
     elif step.id.startswith("end-check-"):
         record_end_check(data, int(step.id.removeprefix("end-check-")), values)
+    elif step.id.startswith("counts-") and step.player is not None:
+        apply_counts(data, step.player, values)
     elif step.kind == "cards" and step.player is not None:
         kept, dropped = _tableau_values(values, boxes_in(data))
         player = data["players"][step.player]
-        for key in dropped:
+        for key in (*dropped, *what_the_tableau_drops(data, step.player, kept)):
             player.pop(key, None)
         apply_generic(data, step, kept)
     else:
@@ -106,6 +109,8 @@ def resets(data: Mapping[str, Any], step: Step, values: Mapping[str, Any]) -> st
         if lost:
             return (f"The goals or prestige entered for {join_names(lost)} that these "
                     "expansions don't have are dropped.")
+    elif step.kind == "cards" and step.player is not None and "tableau" in values:
+        return tableau_resets(data, step.player, values)
     elif step.id.startswith("end-check-"):
         k = int(step.id.removeprefix("end-check-"))
         later = len(recorded_checks(data)) - k - 1

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 
-from tui.games.rftg.cards import all_cards, canonical_name
+from tui.games.rftg.cards import BOXES, all_cards, canonical_name, not_in_play
 from tui.games.rftg.search import guesses, spelled_ranks, spellings_of
 
 LONGEST_ABBREVIATION = 8  # letters: beyond that a player types the name
@@ -57,6 +57,20 @@ def pick(typed: str, remaining: Collection[str], limit: int = 8,
         listed += [name for name in guesses(typed, limit, boxes) if name not in ranks]
     return Pick(tuple(listed[:limit]), named, frozenset(ranks),
                 () if named else tuple(tied))
+
+
+def out_of_play(typed: str, boxes: tuple[str, ...] = ()) -> str:
+    """Why `typed` names a card of a box not in play ("Rebel Council belongs to The Brink of
+    War, which is not in this game"): its name or alias, or the beginning of one card's name
+    alone among every box's cards; "" for letters naming none, or a card in play. It reads
+    every box's cards: asked on Enter, not as letters are typed."""
+    exact = not_in_play(typed, boxes)
+    if exact:
+        return exact
+    if any(rank[0] <= 1 for rank in spelled_ranks(typed, boxes).values()):
+        return ""  # it begins a card in play
+    begun = [name for name, rank in spelled_ranks(typed, BOXES).items() if rank[0] <= 1]
+    return (not_in_play(begun[0], boxes) or "") if len(begun) == 1 else ""
 
 
 def shortest_letters(name: str, remaining: Collection[str],

@@ -18,6 +18,7 @@ from tui.games.rftg.box_steps import (
 )
 from tui.games.rftg.boxes import max_players
 from tui.games.rftg.cards import DEFAULT_EDITION, EDITIONS
+from tui.games.rftg.counts import counts_step
 from tui.games.rftg.ending import (
     check_ends,
     chip_pool,
@@ -33,6 +34,7 @@ from tui.games.rftg.facts import (
     POOL_ANSWERS,
     TABLEAU_TRIGGER,
 )
+from tui.games.rftg.hands import discard_exceptions
 
 
 def _setup_step(data: Mapping[str, Any]) -> Step:
@@ -150,18 +152,22 @@ def _finish_round_step(data: Mapping[str, Any]) -> Step:
     phases = tuple(f"{phase}, if chosen and not yet done" for phase in PHASES)
     verdict = _verdict(data)
     before, after = last_round_items(data)
+    players = data.get("players", [])
+    unlike = discard_exceptions(players if isinstance(players, Sequence) else [],
+                                expansions_of(data).boxes)
+    discard = f"Discard down to {HAND_LIMIT} cards at the end of the round"
     return Step(
         "finish-round",
         "Finish the round",
         kind="checklist",
-        items=(*phases, *before, f"Discard down to {HAND_LIMIT} cards at the end of the round",
-               *after),
+        items=(*phases, *before, f"{discard}: {unlike}" if unlike else discard, *after),
         passable=frozenset(range(len(phases))),  # a phase nobody chose does not take place
         text=(
             (f"{verdict}\n\n" if verdict else "")
             + "Play out whatever is left of this round, phases in this order; only the "
             f"phases someone chose take place. Then everyone discards down to {HAND_LIMIT} "
-            "cards, so the hands counted next are after the discard."
+            f"cards{f' ({unlike})' if unlike else ''}, so the hands counted next are after "
+            "the discard."
         ),
         help=(
             "The game always ends at the end of a round, so every phase chosen this round "
@@ -185,54 +191,6 @@ def _tableau_step(index: int, name: str) -> Step:
             "used Colony Ship or New Military Tactics: they score nothing. If you would "
             "rather not list the cards, enter the printed VP total (6-cost developments "
             "as 0) and the 6-cost development bonuses already added up."
-        ),
-    )
-
-
-# Every player's counts step asks the same three (made once: the steps are built for every
-# session file history reads).
-COUNT_FIELDS = (
-    Field(
-        "chips",
-        "VP chips",
-        "int",
-        minimum=0,
-        blank=0,
-        maximum=200,
-        help="All chips collected, counting any handed out beyond the pool at the end.",
-    ),
-    Field(
-        "hand",
-        "Cards in hand",
-        "int",
-        minimum=0,
-        blank=0,
-        maximum=HAND_LIMIT,
-        help=f"After the end-of-round discard down to {HAND_LIMIT}.",
-    ),
-    Field(
-        "goods",
-        "Goods on worlds",
-        "int",
-        minimum=0,
-        blank=0,
-        maximum=60,
-        help="Goods still sitting on worlds.",
-    ),
-)
-
-
-def _counts_step(index: int, name: str) -> Step:
-    return Step(
-        f"counts-{index}",
-        f"{name}: chips, hand and goods",
-        kind="form",
-        player=index,
-        fields=COUNT_FIELDS,
-        help=(
-            f"Count {name}'s VP chips, the cards left in hand after the discard, and the goods "
-            "still on worlds. Chips add to the score; hand plus goods together break a tie for "
-            "the most VP. In the 2nd edition Merchant Guild also scores 1 VP per good."
         ),
     )
 
@@ -266,7 +224,7 @@ def _final_steps(data: Mapping[str, Any]) -> list[Step]:
     for index, player in enumerate(players if isinstance(players, Sequence) else []):
         known = player.get("name") if isinstance(player, Mapping) else None
         name = str(known or f"Player {index + 1}")
-        steps += [_tableau_step(index, name), _counts_step(index, name)]
+        steps += [_tableau_step(index, name), counts_step(data, index, name)]
         goals = player_goals_step(data, index, name)
         if goals is not None:
             steps.append(goals)

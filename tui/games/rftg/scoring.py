@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tui.games.base import Line, PlayerScore, Result, RulesError, rank_winners
-from tui.games.rftg.bonuses import bonus_for
+from tui.games.rftg.bonuses import GOOD_KINDS, bonus_for
 from tui.games.rftg.boxes import TIED_VP, Goal
 from tui.games.rftg.cards import BASE, DEFAULT_EDITION, EDITIONS, Card, canonical_name, deck
 from tui.games.rftg.entries import Entry, checked_entries, read_table
@@ -20,13 +20,17 @@ from tui.games.rftg.expansions import (
     read_player_goals,
 )
 from tui.games.rftg.facts import PARTS
+from tui.games.rftg.oort import OORT, best_kind, bonuses_by_kind, holds_any_kind, kinds_compared
 from tui.games.words import join_names, plural
 
 
-def _tableau_line(cards: Sequence[Card], edition: str) -> Line:
+def _tableau_line(cards: Sequence[Card], edition: str, any_kind: str = "",
+                  note: str = "") -> Line:
     shown = []
     for c in cards:
-        if c.bonus:
+        if c.good == "any" and any_kind:
+            shown.append(f"{c.name} {c.vp} ({any_kind})")
+        elif c.bonus:
             shown.append(f"{c.name} (bonus below)")  # its printed VP is "?"
         elif edition == "2nd" and c.box == BASE and deck("1st")[c.name].vp != c.vp:
             shown.append(f"{c.name} {c.vp} (2nd edition)")
@@ -34,11 +38,23 @@ def _tableau_line(cards: Sequence[Card], edition: str) -> Line:
             shown.append(f"{c.name} {c.vp}")
     points = sum(c.vp for c in cards)
     detail = f"{plural(len(cards), 'card', 'cards')}: " + ", ".join(shown)
-    return Line("tableau", "Printed VP", points, detail)
+    return Line("tableau", "Printed VP", points, detail + (f". {note}" if note else ""))
 
 
-def _bonus_lines(entry: Entry, cards: Sequence[Card]) -> list[Line]:
-    bonuses = [bonus_for(c, cards, entry.chips, entry.goods, prestige=entry.goals.prestige)
+def any_kind_of(entry: Entry, cards: Sequence[Card]) -> tuple[str, str]:
+    """The kind Alien Oort Cloud Refinery counts as for its owner (the one chosen, else the
+    best), and a sentence comparing the kinds ("", "" for a tableau without it)."""
+    if not holds_any_kind(cards):
+        return "", ""
+    by_kind = bonuses_by_kind(cards, entry.chips, entry.goods, entry.goals.prestige)
+    kind = entry.oort_kind or best_kind(by_kind)
+    how = "the kind chosen" if entry.oort_kind else "the best kind for its owner"
+    return kind, f"{OORT} counts as {kind}, {how} ({kinds_compared(by_kind)})"
+
+
+def _bonus_lines(entry: Entry, cards: Sequence[Card], any_kind: str = "") -> list[Line]:
+    bonuses = [bonus_for(c, cards, entry.chips, entry.goods, prestige=entry.goals.prestige,
+                         any_good=any_kind)
                for c in cards if c.bonus]
     if not bonuses:
         return [Line("bonus", "6-cost development bonuses", 0, "No 6-cost developments.")]
@@ -89,7 +105,9 @@ def _score_entry(entry: Entry, edition: str, expansions: Expansions = BASE_GAME)
             Line("bonus", "6-cost development bonuses", entry.bonus_vp, "Entered as a total."),
         ]
     else:
-        lines = [_tableau_line(entry.cards, edition), chips, *_bonus_lines(entry, entry.cards)]
+        kind, note = any_kind_of(entry, entry.cards)
+        lines = [_tableau_line(entry.cards, edition, kind, note), chips,
+                 *_bonus_lines(entry, entry.cards, kind)]
     lines += _goal_lines(expansions, entry.goals)
     parts = {part: sum(line.points for line in lines if line.part == part)
              for part in parts_of(expansions)}
@@ -170,10 +188,13 @@ def _player_so_far(player: Mapping[str, Any], index: int, edition: str,
         boxes = expansions.boxes
         found = (canonical_name(n, boxes) if isinstance(n, str) else None for n in tableau)
         cards = [deck(edition, boxes)[n] for n in found if n is not None]
-        lines.append(_tableau_line(cards, edition))
+        kind = player.get("oort_kind")
         entry = Entry(str(name), max(chips or 0, 0), hand or 0, max(goods or 0, 0),
-                      goals=_goals_so_far(player, expansions) or NO_GOALS)
-        lines += _bonus_lines(entry, cards)
+                      goals=_goals_so_far(player, expansions) or NO_GOALS,
+                      oort_kind=kind if kind in GOOD_KINDS else "")
+        kind, note = any_kind_of(entry, cards)
+        lines.append(_tableau_line(cards, edition, kind, note))
+        lines += _bonus_lines(entry, cards, kind)
     else:
         lines += [Line(part, "", points, "Entered as a total.")
                   for part, points in (("tableau", _entered(player, "tableau_vp")),

@@ -11,7 +11,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from tui.games.rftg.cards import box_title, card_names, in_play, normal_spelling, raw_cards_in_play
+from tui.games.rftg.cards import (
+    BOXES,
+    box_title,
+    card_names,
+    in_play,
+    normal_spelling,
+    not_in_play,
+    raw_cards_in_play,
+)
 from tui.games.words import join_names
 
 
@@ -211,6 +219,10 @@ def unknown_card_message(text: str, player: str | None = None,
     if boxes:
         kind = "a card of " + join_names(["the base game", *map(box_title, in_play(boxes))], "or")
     message = f'"{text.strip()}" is not {kind}{where}'
+    [closest, *_] = search_cards(text, 1, BOXES) or [""]
+    elsewhere = not_in_play(closest, boxes) if closest else None
+    if elsewhere:  # the closest card of all is in a box not in play: said first
+        message += f"; {elsewhere}"
     suggestions = closest_names(text, boxes=boxes)
     if suggestions:
         message += f"; did you mean {join_names(suggestions, 'or')}?"
