@@ -8,6 +8,7 @@ from typing import Any
 
 from tests.helpers import make_test_app
 from tests.rftg_boxes_play import brink_of_war
+from tests.rftg_tied_play import tied_table
 from tui.session.files import write_session
 
 SIZE = (80, 24)
@@ -36,3 +37,13 @@ def test_a_players_goals_and_prestige(snap_compare: Any, saves: Path) -> None:
 
 def test_breakdown_with_goals_and_prestige(snap_compare: Any, saves: Path) -> None:
     assert snap_compare(resume(saves, None), press=["end"], terminal_size=SIZE)
+
+
+def test_a_tied_most_goal_pre_filled_on_the_goals_step(snap_compare: Any, saves: Path) -> None:
+    """Bo's goals: Production Leader's standing shows Ada and Bo tied at 4; Ada holds the
+    tile, so Bo's answer is pre-filled tied."""
+    session = tied_table("goals-1")
+    session.path = saves / "session.toml"
+    write_session(session.path, session.data)
+    app = make_test_app(Path("saves"), command="resume", file=Path("saves") / "session.toml")
+    assert snap_compare(app, terminal_size=SIZE)

@@ -20,13 +20,13 @@ from tui.games.rftg.box_steps import (
     SETUP_BOX_KEYS,
     apply_boxes,
     apply_options,
-    apply_player_goals,
     what_boxes_drop,
 )
 from tui.games.rftg.cards import canonical_name
 from tui.games.rftg.ending import game_ends, record_end_check, recorded_checks
 from tui.games.rftg.expansions import boxes_in
 from tui.games.rftg.facts import POOL_ANSWERS
+from tui.games.rftg.player_goals import apply_player_goals
 from tui.games.rftg.procedure import procedure
 from tui.games.rftg.scoring import score, so_far
 from tui.games.words import join_names, plural

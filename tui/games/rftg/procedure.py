@@ -13,7 +13,6 @@ from tui.games.rftg.box_steps import (
     expansions_of,
     last_round_items,
     options_step,
-    player_goals_step,
     setup_fields,
 )
 from tui.games.rftg.boxes import max_players
@@ -33,6 +32,7 @@ from tui.games.rftg.facts import (
     POOL_ANSWERS,
     TABLEAU_TRIGGER,
 )
+from tui.games.rftg.player_goals import player_goals_step, table_standings
 
 
 def _setup_step(data: Mapping[str, Any]) -> Step:
@@ -261,16 +261,18 @@ def _breakdown_step(data: Mapping[str, Any]) -> Step:
 
 
 def _final_steps(data: Mapping[str, Any]) -> list[Step]:
+    """Finishing the round, every player's tableau and counts, then every player's goals
+    (asked once every tableau is in: a "most" goal compares them all), the scores."""
     steps = [_finish_round_step(data)]
+    goals = []
     players = data.get("players", [])
+    found = table_standings(data)  # once for every player's goals step
     for index, player in enumerate(players if isinstance(players, Sequence) else []):
         known = player.get("name") if isinstance(player, Mapping) else None
         name = str(known or f"Player {index + 1}")
         steps += [_tableau_step(index, name), _counts_step(index, name)]
-        goals = player_goals_step(data, index, name)
-        if goals is not None:
-            steps.append(goals)
-    return [*steps, _breakdown_step(data)]
+        goals.append(player_goals_step(data, index, name, found))
+    return [*steps, *(step for step in goals if step is not None), _breakdown_step(data)]
 
 
 def procedure(data: Mapping[str, Any]) -> list[Step]:
