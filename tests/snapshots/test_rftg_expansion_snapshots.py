@@ -9,6 +9,7 @@ from typing import Any
 from tests.helpers import make_test_app
 from tests.rftg_boxes_play import brink_of_war
 from tests.rftg_tied_play import tied_table
+from tests.unit.test_rftg_double_tile import both_holding
 from tui.session.files import write_session
 
 SIZE = (80, 24)
@@ -45,5 +46,13 @@ def test_a_tied_most_goal_pre_filled_on_the_goals_step(snap_compare: Any, saves:
     session = tied_table("goals-1")
     session.path = saves / "session.toml"
     write_session(session.path, session.data)
+    app = make_test_app(Path("saves"), command="resume", file=Path("saves") / "session.toml")
+    assert snap_compare(app, terminal_size=SIZE)
+
+
+def test_a_most_tile_held_twice_opens_on_the_goals_saying_why(snap_compare: Any,
+                                                              saves: Path) -> None:
+    """Ada and Bo both marked holding Production Leader: Bo's goals, with the reason."""
+    write_session(saves / "session.toml", both_holding())
     app = make_test_app(Path("saves"), command="resume", file=Path("saves") / "session.toml")
     assert snap_compare(app, terminal_size=SIZE)

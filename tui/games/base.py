@@ -94,6 +94,9 @@ class Step:
     # A checklist's items the table may pass in one go: nothing to do (a phase nobody chose).
     passable: frozenset[int] = frozenset()
     pause_before: bool = False
+    # What the rules refuse in the step's recorded answer (a hand-edited file): the step is
+    # asked again, saying why, however far the session went.
+    refused: str = ""
 
 
 @dataclass(frozen=True)

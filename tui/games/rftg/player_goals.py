@@ -11,7 +11,7 @@ from tui.games.base import Data, Field, RulesError, Step
 from tui.games.rftg.box_steps import GOAL_RULES, expansions_of, goal_help, goal_key
 from tui.games.rftg.boxes import Goal
 from tui.games.rftg.cards import DEFAULT_EDITION, Card, deck
-from tui.games.rftg.expansions import Expansions
+from tui.games.rftg.expansions import Expansions, double_tile
 from tui.games.rftg.goal_standing import Answer, Standing, standings
 
 MOST_ANSWERS = ("no", "holds the tile", "tied, no tile")
@@ -127,7 +127,7 @@ def player_goals_step(data: Mapping[str, Any], index: int, name: str,
     if found:
         text = f"{standing_text(found)}\n{text}"
     return Step(f"goals-{index}", f"{name}: {' and '.join(what)}", kind="form", player=index,
-                fields=tuple(fields), text=text,
+                fields=tuple(fields), text=text, refused=tile_held_before(data, index),
                 help=" ".join(rule for rule, played in (
                     (GOAL_RULES, expansions.goals),
                     ("Prestige left at the end scores 1 VP each.", expansions.prestige),
@@ -158,6 +158,19 @@ def held_elsewhere(data: Mapping[str, Any], index: int, goal: Goal) -> str:
     holder, this = players[others[0]].get("name"), players[index].get("name")
     return (f"{goal.name} has one tile and {holder} holds it already: mark {this} tied "
             f"(or go back to {holder}'s goals to move the tile)")
+
+
+def tile_held_before(data: Mapping[str, Any], index: int) -> str:
+    """Why player `index`'s recorded goals can't stand: a "most" tile they are marked
+    holding that a player before them holds too ("" when none)."""
+    players = data.get("players", [])
+    held = players[index].get("goals", [])
+    for goal in expansions_of(data).goals:
+        earlier = [i for i in _holders(players, goal) if i < index]
+        if goal.kind == "most" and goal.name in held and earlier:
+            return double_tile(goal, str(players[earlier[0]].get("name")),
+                               str(players[index].get("name")))
+    return ""
 
 
 def apply_player_goals(data: Data, index: int, values: Mapping[str, Any]) -> None:

@@ -1,0 +1,53 @@
+"""The goals steps of a tied "most" goal, by keys at 80×24: Enter on what each step shows
+totals the tie; a file marking a "most" tile held twice opens on the second holder's goals,
+saying why by name, and is set right there."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from screens.breakdown import BreakdownScreen
+from screens.form import FormScreen
+from tests.helpers import make_test_app, only_session
+from tests.rftg_play import message, press
+from tests.rftg_tied_play import tied_table
+from tests.unit.test_rftg_double_tile import BOTH, both_holding
+from tui.session.files import write_session
+
+SIZE = (80, 24)
+
+
+def step_id(app: object) -> str:
+    screen = app.screen  # type: ignore[attr-defined]
+    assert isinstance(screen, FormScreen)
+    return screen.step.id
+
+
+async def test_enter_on_each_goals_step_scores_the_tie(saves: Path) -> None:
+    session = tied_table("goals-0")
+    write_session(saves / "session.toml", session.data)
+    app = make_test_app(saves, command="resume", file=saves / "session.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for seat in range(4):
+            assert step_id(app) == f"goals-{seat}"
+            await press(pilot, "enter")
+        assert isinstance(app.screen, BreakdownScreen)
+    ada, bo, cy, _ = only_session(saves)["players"]
+    assert ada["goals"] == ["Production Leader"] and bo["goals_tied"] == ["Production Leader"]
+    assert cy["goals"] == ["Greatest Military"]
+
+
+async def test_a_tile_held_twice_opens_on_the_second_holders_goals(saves: Path) -> None:
+    write_session(saves / "session.toml", both_holding())
+    app = make_test_app(saves, command="resume", file=saves / "session.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert step_id(app) == "goals-1"
+        assert BOTH in message(app)
+        await press(pilot, "enter")  # as shown: still refused, at the tile
+        assert step_id(app) == "goals-1" and "Ada holds it already" in message(app)
+        await press(pilot, "right", "enter")  # the refused tile has the focus: tied
+        assert isinstance(app.screen, BreakdownScreen)
+    bo = only_session(saves)["players"][1]
+    assert (bo["goals"], bo["goals_tied"]) == ([], ["Production Leader"])
