@@ -36,7 +36,7 @@ def test_a_file_with_a_most_tile_held_twice_opens_on_the_second_holders_goals() 
     assert checked(data).refused is None
     session = Session(data)
     step = session.steps()[session.resume_index()]
-    assert step.id == "goals-1" and step.refused.startswith(BOTH)
+    assert step.id == "goals-1" and step.ask_again.startswith(BOTH)
 
 
 def test_scoring_it_is_refused_naming_both_players() -> None:

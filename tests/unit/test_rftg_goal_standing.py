@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from tui.games.rftg.boxes import GOALS
 from tui.games.rftg.cards import card
-from tui.games.rftg.goal_standing import Standing, goal_count, standings
+from tui.games.rftg.goal_standing import Standing, first_goals_met, goal_count, standings
 
 BOXES = ("gathering-storm", "rebel-vs-imperium", "brink-of-war")
 
@@ -150,3 +150,23 @@ def test_one_tile_at_most_and_only_at_the_top(counts: list[int], minimum: int,
     assert answers.count("holds") <= 1
     assert [i for i, a in enumerate(answers) if a != "no"] == top
     assert (answers.count("holds") == 1) == any(i not in declined for i in top)
+
+
+def met(*names: str) -> list[str]:
+    cards = [card(n, boxes=BOXES) for n in names]
+    return [g.name for g in first_goals_met(tuple(GOALS.values()), cards)]
+
+
+def test_first_goals_the_cards_show_a_tableau_meets() -> None:
+    """[engine] check_goal_player with goal_minimum: GOAL_FIRST_4_TYPES "worlds of four kinds
+    of good", GOAL_FIRST_SIX_DEVEL "a 6-cost development" with an end-game bonus,
+    GOAL_FIRST_4_MILITARY "3 Imperium cards or 4 military worlds", GOAL_FIRST_8_ACTIVE
+    "8 cards in the tableau". Who reached one first is not on the cards."""
+    assert met("Gem World", "Comet Zone", "Plague World", "Alien Robotic Factory") == [
+        "System Diversity"]
+    assert met("Old Earth", "Galactic Federation") == ["Galactic Status"]
+    assert met("New Sparta", "Rebel Outpost", "Rebel Miners", "Alien Robot Sentry") == [
+        "Military Influence"]
+    assert met("Old Earth", "Gem World", "Comet Zone", "Spice World", "Space Marines",
+               "Drop Ships", "Investment Credits", "Expedition Force") == ["Expansion Leader"]
+    assert met("Gem World") == []

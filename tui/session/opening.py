@@ -82,6 +82,6 @@ def not_finished(path: Path, data: Mapping[str, Any]) -> SaveError:
 
     session = Session(dict(data))  # a copy: Session adds a missing log to its data
     step = session.steps()[session.resume_index()]
-    why = f": {visible(step.refused)}" if step.refused else ""
+    why = f": {visible(step.ask_again)}" if step.ask_again else ""
     return SaveError(f"{path}: the game isn't finished yet: it stands at step "
                      f"'{visible(step.title)}'{why} (resume it with lastround resume {path})")

@@ -90,7 +90,7 @@ class Session:
         when all are confirmed)."""
         steps = self.steps()
         done = self.confirmed()
-        return next((i for i, s in enumerate(steps) if s.id not in done or s.refused),
+        return next((i for i, s in enumerate(steps) if s.id not in done or s.ask_again),
                     len(steps) - 1)
 
     def entries_of(self, step_id: str) -> int:
@@ -109,7 +109,7 @@ class Session:
         """Whether confirming `values` would repeat the step's latest confirmation exactly
         (progress saved since then is not a confirmation: confirming closes it)."""
         latest = self.latest_entry(step.id)
-        return (latest is not None and not latest.get("partial") and not step.refused
+        return (latest is not None and not latest.get("partial") and not step.ask_again
                 and dict(latest.get("values", {})) == dict(values))
 
     def confirm(

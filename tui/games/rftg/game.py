@@ -16,6 +16,7 @@ from tui.games.base import (
     apply_setup,
     name_key,
 )
+from tui.games.rftg.asked_again import options_resets, setup_resets
 from tui.games.rftg.box_steps import (
     SETUP_BOX_KEYS,
     apply_boxes,
@@ -101,9 +102,11 @@ def resets(data: Mapping[str, Any], step: Step, values: Mapping[str, Any]) -> st
             return (f"What was entered for {join_names(dropped)} (tableau and counts) is dropped: "
                     f"{'they are' if len(dropped) > 1 else 'the player is'} no longer seated.")
         lost = what_boxes_drop(data, values)
-        if lost:
-            return (f"The goals or prestige entered for {join_names(lost)} that these "
-                    "expansions don't have are dropped.")
+        dropped_goals = (f"The goals or prestige entered for {join_names(lost)} that these "
+                         "expansions don't have are dropped." if lost else "")
+        return " ".join(filter(None, (dropped_goals, setup_resets(data, values))))
+    elif step.id == "options":
+        return options_resets(data, values)
     elif step.id.startswith("end-check-"):
         k = int(step.id.removeprefix("end-check-"))
         later = len(recorded_checks(data)) - k - 1

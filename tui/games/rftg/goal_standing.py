@@ -170,3 +170,31 @@ def standings(goals: Sequence[Goal], players: Sequence[Mapping[str, Any]],
 
 
 MOST_GOALS = tuple(g for g in GOALS.values() if g.kind == "most")
+
+
+# "First" goals the cards can say a player meets at the end ([engine] check_goal_player and
+# goal_minimum); who met one first is the table's to say. The others count chips, goods,
+# prestige, a discard or phases of powers the cards entered don't show.
+FIRST_BY_CARDS: dict[str, Callable[[Sequence[Card]], bool]] = {
+    # GOAL_FIRST_4_TYPES: worlds of four kinds of good (a world of any kind is one kind).
+    "System Diversity": lambda cards: len({c.good for c in cards
+                                           if c.is_world and c.good != "none"}) >= 4,
+    # GOAL_FIRST_3_ALIEN, GOAL_FIRST_3_UPLIFT: three cards of the keyword.
+    "Overlord Discoveries": lambda cards: sum("Alien" in c.keywords for c in cards) >= 3,
+    "Uplift Knowledge": lambda cards: sum("Uplift" in c.keywords for c in cards) >= 3,
+    # GOAL_FIRST_SIX_DEVEL: a 6-cost development with an end-game bonus.
+    "Galactic Status": lambda cards: any(c.is_development and c.cost == 6 and c.bonus
+                                         for c in cards),
+    # GOAL_FIRST_8_ACTIVE: eight cards in the tableau.
+    "Expansion Leader": lambda cards: len(cards) >= 8,
+    # GOAL_FIRST_4_MILITARY: three Imperium cards or four military worlds.
+    "Military Influence": lambda cards: sum("Imperium" in c.keywords for c in cards) >= 3
+    or sum(military_world(c) for c in cards) >= 4,
+}
+
+
+def first_goals_met(goals: Sequence[Goal], cards: Sequence[Card] | None) -> tuple[Goal, ...]:
+    """The "first" goals in play a tableau meets at the end, by its cards."""
+    if cards is None:
+        return ()
+    return tuple(g for g in goals if g.name in FIRST_BY_CARDS and FIRST_BY_CARDS[g.name](cards))

@@ -8,11 +8,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tui.games.base import Data, Field, RulesError, Step
+from tui.games.rftg.asked_again import goals_asked_again, new_goals
 from tui.games.rftg.box_steps import GOAL_RULES, expansions_of, goal_help, goal_key
 from tui.games.rftg.boxes import Goal
 from tui.games.rftg.cards import DEFAULT_EDITION, Card, deck
 from tui.games.rftg.expansions import Expansions, double_tile
-from tui.games.rftg.goal_standing import Answer, Standing, standings
+from tui.games.rftg.goal_standing import Answer, Standing, first_goals_met, standings
+from tui.games.words import join_names
 
 MOST_ANSWERS = ("no", "holds the tile", "tied, no tile")
 SAID: dict[Answer, str] = {"no": MOST_ANSWERS[0], "holds": MOST_ANSWERS[1],
@@ -62,8 +64,9 @@ def cards_answer(standing: Standing, players: Sequence[Mapping[str, Any]],
     return "tied" if answer == "holds" and holders else answer
 
 
-def _most_field(goal: Goal, player: Mapping[str, Any], answer: Answer | None) -> Field:
-    if "goals" in player:  # confirmed: the table's answer stands
+def _most_field(goal: Goal, player: Mapping[str, Any], answer: Answer | None,
+                new: bool) -> Field:
+    if "goals" in player and not new:  # confirmed: the table's answer stands
         saved = 1 if goal.name in player["goals"] else \
             2 if goal.name in player.get("goals_tied", []) else 0
         default = MOST_ANSWERS[saved]
@@ -74,7 +77,7 @@ def _most_field(goal: Goal, player: Mapping[str, Any], answer: Answer | None) ->
 
 
 def _goal_fields(data: Mapping[str, Any], expansions: Expansions, index: int,
-                 found: Sequence[Standing]) -> list[Field]:
+                 found: Sequence[Standing], new: set[str]) -> list[Field]:
     players = data["players"]
     player = players[index]
     by_goal = {s.goal.name: s for s in found}
@@ -87,7 +90,7 @@ def _goal_fields(data: Mapping[str, Any], expansions: Expansions, index: int,
         else:
             standing = by_goal.get(goal.name)
             answer = cards_answer(standing, players, index) if standing else None
-            fields.append(_most_field(goal, player, answer))
+            fields.append(_most_field(goal, player, answer, goal.name in new))
     return fields
 
 
@@ -102,13 +105,16 @@ def standing_text(found: Sequence[Standing]) -> str:
 
 
 def player_goals_step(data: Mapping[str, Any], index: int, name: str,
-                      found: Sequence[Standing] = ()) -> Step | None:
-    """Player `index`'s goals step; `found`: the table's standings (table_standings)."""
+                      found: Sequence[Standing] = (),
+                      logged: Mapping[str, Any] | None = None) -> Step | None:
+    """Player `index`'s goals step; `found`: the table's standings (table_standings),
+    `logged`: the values it was last confirmed with."""
     expansions = expansions_of(data)
     if not expansions.goals and not expansions.prestige and not expansions.invasion:
         return None
     player = data["players"][index]
-    fields = _goal_fields(data, expansions, index, found)
+    new = new_goals(expansions.goals, logged)
+    fields = _goal_fields(data, expansions, index, found, {g.name for g in new})
     if expansions.prestige:
         fields.append(Field("prestige", "Prestige", "int", minimum=0, maximum=99,
                             default=player.get("prestige"),
@@ -124,10 +130,15 @@ def player_goals_step(data: Mapping[str, Any], index: int, name: str,
             else f"Count {name}'s {what[0]}.")
     if any(s.known for s in found):
         text = f"{text.removesuffix('.')}, {PRE_FILLED}"
+    met = first_goals_met(expansions.goals, listed_cards(data, player, expansions.boxes))
+    if met:
+        text += (f"\nBy the cards {name} meets {join_names([g.name for g in met])} now: "
+                 "whether first is the table's to say.")
     if found:
         text = f"{standing_text(found)}\n{text}"
     return Step(f"goals-{index}", f"{name}: {' and '.join(what)}", kind="form", player=index,
-                fields=tuple(fields), text=text, refused=tile_held_before(data, index),
+                fields=tuple(fields), text=text,
+                ask_again=tile_held_before(data, index) or goals_asked_again(new, name),
                 help=" ".join(rule for rule, played in (
                     (GOAL_RULES, expansions.goals),
                     ("Prestige left at the end scores 1 VP each.", expansions.prestige),

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tui.games.base import Field, Step
+from tui.games.rftg.asked_again import checklist_asked_again, latest_answers
 from tui.games.rftg.box_steps import (
     end_check_fields,
     end_check_rules,
@@ -169,6 +170,7 @@ def _finish_round_step(data: Mapping[str, Any]) -> Step:
             "Consume keep awarding VP even past the printed pool. The end-of-round discard "
             "matters because cards in hand break ties."
         ),
+        ask_again=checklist_asked_again(data) if expansions_of(data).boxes else "",
     )
 
 
@@ -267,11 +269,12 @@ def _final_steps(data: Mapping[str, Any]) -> list[Step]:
     goals = []
     players = data.get("players", [])
     found = table_standings(data)  # once for every player's goals step
+    latest = latest_answers(data) if expansions_of(data).goals else {}
     for index, player in enumerate(players if isinstance(players, Sequence) else []):
         known = player.get("name") if isinstance(player, Mapping) else None
         name = str(known or f"Player {index + 1}")
         steps += [_tableau_step(index, name), _counts_step(index, name)]
-        goals.append(player_goals_step(data, index, name, found))
+        goals.append(player_goals_step(data, index, name, found, latest.get(f"goals-{index}")))
     return [*steps, *(step for step in goals if step is not None), _breakdown_step(data)]
 
 
