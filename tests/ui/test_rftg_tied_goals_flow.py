@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.widgets import Static
+
 from screens.breakdown import BreakdownScreen
+from screens.confirm_change import ConfirmChangeScreen
 from screens.form import FormScreen
 from tests.helpers import make_test_app, only_session
 from tests.rftg_play import message, press
@@ -51,3 +54,23 @@ async def test_a_tile_held_twice_opens_on_the_second_holders_goals(saves: Path) 
         assert isinstance(app.screen, BreakdownScreen)
     bo = only_session(saves)["players"][1]
     assert (bo["goals"], bo["goals_tied"]) == ([], ["Production Leader"])
+
+
+async def test_a_tile_put_in_play_says_so_and_asks_the_goals_again(saves: Path) -> None:
+    session = tied_table("goals-3")
+    write_session(saves / "session.toml", session.data)
+    app = make_test_app(saves, command="resume", file=saves / "session.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        while not isinstance(app.screen, FormScreen) or app.screen.step.id != "options":
+            await press(pilot, "escape")  # back, step by step, to the tiles in play
+        await press(pilot, *["tab"] * 7, "right", "enter")  # Largest Industry: yes
+        assert isinstance(app.screen, ConfirmChangeScreen)
+        said = " ".join(str(s.content) for s in app.screen.query(Static))
+        assert "The goals of Ada, Bo and Cy are asked again for Largest Industry" in said
+        await press(pilot, "enter")
+        while not isinstance(app.screen, FormScreen) or not app.screen.step.id.startswith(
+                "goals-"):
+            await press(pilot, "enter")  # the steps between stand as confirmed
+        assert step_id(app) == "goals-0"
+        assert "Largest Industry is in play since Ada's goals were entered" in message(app)
