@@ -74,3 +74,18 @@ async def test_a_tile_put_in_play_says_so_and_asks_the_goals_again(saves: Path) 
             await press(pilot, "enter")  # the steps between stand as confirmed
         assert step_id(app) == "goals-0"
         assert "Largest Industry is in play since Ada's goals were entered" in message(app)
+
+
+async def test_a_finished_file_with_a_tile_held_twice_is_set_right_on_its_step(
+        saves: Path) -> None:
+    write_session(saves / "session.toml", both_holding() | {"status": "finished"})
+    app = make_test_app(saves, command="resume", file=saves / "session.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert step_id(app) == "goals-1" and BOTH in message(app)
+        await press(pilot, *["tab"] * 5, "right", "enter")  # Production Leader: tied
+        assert isinstance(app.screen, BreakdownScreen)
+        await press(pilot, "enter")
+    saved = only_session(saves)
+    assert saved["status"] == "finished"
+    assert saved["players"][1]["goals_tied"] == ["Production Leader"]

@@ -50,10 +50,15 @@ def test_score_says_where_it_stands_and_why_by_name() -> None:
     assert "'Bo: goals'" in said and BOTH in said
 
 
-def test_a_finished_file_with_it_is_refused_naming_both() -> None:
+def test_a_finished_file_with_it_opens_in_progress_at_that_step() -> None:
+    """Finished, its totals can't be worked out: it is opened where the answer is asked
+    again (score then says where it stands and why), never refused as unreadable."""
     data = both_holding() | {"status": "finished"}
-    refused = checked(data).refused
-    assert refused is not None and BOTH in refused.message
+    opened = checked(data)
+    assert opened.refused is None and opened.result is None
+    assert opened.data["status"] == "in-progress"
+    said = str(not_finished(Path("t.toml"), opened.data))
+    assert "'Bo: goals'" in said and BOTH in said
 
 
 def test_confirming_the_refused_answer_again_is_refused_not_passed_over() -> None:
