@@ -67,3 +67,10 @@ def test_confirming_the_refused_answer_again_is_refused_not_passed_over() -> Non
     with pytest.raises(RulesError) as refused:
         session.confirm(step, session.values_for(step))  # Enter on what the step shows
     assert "Ada holds it already" in refused.value.message
+
+
+def test_a_tile_spelled_in_another_case_is_the_same_tile() -> None:
+    data = both_holding()
+    data["players"][1]["goals"] = ["production leader"]  # the file's reader accepts it
+    session = Session(data)
+    assert session.steps()[session.resume_index()].id == "goals-1"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tui.games.rftg.box_steps import expansions_of, goal_key
+from tui.games.rftg.box_steps import expansions_of, goal_key, names_in
 from tui.games.rftg.boxes import BOX_CHOICES, Goal, choice_of, goals_for
 from tui.games.words import join_names
 
@@ -89,7 +89,7 @@ def options_resets(data: Mapping[str, Any], values: Mapping[str, Any]) -> str:
     players = [p for p in data.get("players", []) if isinstance(p, Mapping)]
     said = []
     lost = [f"{p.get('name')}'s {name}" for name in sorted(before - after) for p in players
-            if name in p.get("goals", []) or name in p.get("goals_tied", [])]
+            if name.casefold() in names_in(p, "goals") | names_in(p, "goals_tied")]
     if lost:
         said.append(f"{join_names(lost)} {'is' if len(lost) == 1 else 'are'} dropped: "
                     "out of play, a tile scores for no one.")

@@ -50,6 +50,17 @@ def goal_key(goal: Goal) -> str:
                     for word in goal.name.casefold().replace("/", " ").split())
 
 
+def names_in(player: Mapping[str, Any], key: str) -> set[str]:
+    """The goal names a player's `goals` or `goals_tied` lists, as compared: a hand-edited
+    file may spell them in any case ("greatest military")."""
+    listed = player.get(key, [])
+    return {str(n).strip().casefold() for n in listed} if isinstance(listed, list) else set()
+
+
+def has(player: Mapping[str, Any], key: str, goal: Goal) -> bool:
+    return goal.name.casefold() in names_in(player, key)
+
+
 # --- setup -------------------------------------------------------------------------------------
 
 

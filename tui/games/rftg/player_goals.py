@@ -9,7 +9,7 @@ from typing import Any
 
 from tui.games.base import Data, Field, RulesError, Step
 from tui.games.rftg.asked_again import goals_asked_again, new_goals
-from tui.games.rftg.box_steps import GOAL_RULES, expansions_of, goal_help, goal_key
+from tui.games.rftg.box_steps import GOAL_RULES, expansions_of, goal_help, goal_key, has
 from tui.games.rftg.boxes import Goal
 from tui.games.rftg.cards import DEFAULT_EDITION, Card, deck
 from tui.games.rftg.expansions import Expansions, double_tile
@@ -47,7 +47,7 @@ def table_standings(data: Mapping[str, Any]) -> tuple[Standing, ...]:
 
 
 def _holders(players: Sequence[Mapping[str, Any]], goal: Goal) -> list[int]:
-    return [i for i, p in enumerate(players) if goal.name in p.get("goals", [])]
+    return [i for i, p in enumerate(players) if has(p, "goals", goal)]
 
 
 def cards_answer(standing: Standing, players: Sequence[Mapping[str, Any]],
@@ -67,8 +67,7 @@ def cards_answer(standing: Standing, players: Sequence[Mapping[str, Any]],
 def _most_field(goal: Goal, player: Mapping[str, Any], answer: Answer | None,
                 new: bool) -> Field:
     if "goals" in player and not new:  # confirmed: the table's answer stands
-        saved = 1 if goal.name in player["goals"] else \
-            2 if goal.name in player.get("goals_tied", []) else 0
+        saved = 1 if has(player, "goals", goal) else 2 if has(player, "goals_tied", goal) else 0
         default = MOST_ANSWERS[saved]
     else:
         default = SAID[answer or "no"]
@@ -85,7 +84,7 @@ def _goal_fields(data: Mapping[str, Any], expansions: Expansions, index: int,
     for goal in expansions.goals:
         if goal.kind == "first":
             fields.append(Field(goal_key(goal), goal.name, kind="bool",
-                                default=goal.name in player.get("goals", []),
+                                default=has(player, "goals", goal),
                                 help=goal_help(goal)))
         else:
             standing = by_goal.get(goal.name)
@@ -175,10 +174,9 @@ def tile_held_before(data: Mapping[str, Any], index: int) -> str:
     """Why player `index`'s recorded goals can't stand: a "most" tile they are marked
     holding that a player before them holds too ("" when none)."""
     players = data.get("players", [])
-    held = players[index].get("goals", [])
     for goal in expansions_of(data).goals:
         earlier = [i for i in _holders(players, goal) if i < index]
-        if goal.kind == "most" and goal.name in held and earlier:
+        if goal.kind == "most" and has(players[index], "goals", goal) and earlier:
             return double_tile(goal, str(players[earlier[0]].get("name")),
                                str(players[index].get("name")))
     return ""
