@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from tui.games.rftg.boxes import GOALS, MOST_VP, TIED_VP, Goal
+from tui.games.rftg.boxes import MOST_VP, TIED_VP, Goal
 from tui.games.rftg.cards import Card
 from tui.games.rftg.categories import military_world
 from tui.games.words import join_names
@@ -168,8 +168,6 @@ def standings(goals: Sequence[Goal], players: Sequence[Mapping[str, Any]],
         found.append(Standing(goal, names, tuple(counts)))
     return tuple(found)
 
-
-MOST_GOALS = tuple(g for g in GOALS.values() if g.kind == "most")
 
 
 # "First" goals the cards can say a player meets at the end ([engine] check_goal_player and
