@@ -77,7 +77,9 @@ class StepScreen(Offstage):
             yield from self.compose_body()
         # Table mode: how every seat stands (the host's), given before or after it is built.
         yield Plain(self.table_text, id="table-line", classes="-shown" if self.table_text else "")
-        yield Plain("", id="message", classes="message")
+        # A step asked again says why at once.
+        why = f"✗ {self.step.ask_again}" if self.step.ask_again else ""
+        yield Plain(why, id="message", classes="message")
         yield SteadyFooter(compact=True, show_command_palette=False)  # room for every step key
 
     def compose_body(self) -> ComposeResult:
@@ -110,7 +112,7 @@ class StepScreen(Offstage):
         self.query_one(".step-title", Static).update(step.title)
         for text in self.query(".step-text").results(Static):
             text.update(step.text)
-        self.say("")
+        self.say(step.ask_again)
         self.fill()
         self.focus_typing_place()
         self.query_one(".step-body").scroll_home(animate=False)  # a step text above the fields

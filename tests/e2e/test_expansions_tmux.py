@@ -134,9 +134,10 @@ def test_a_four_player_gathering_storm_end_with_goals(terminals: Terminals,
     term.keys("Right", "Tab", "Tab", "Right", "Tab", "Tab", "Right", "Tab", "Right",
               "Tab", "Right", "Tab", "Tab", "Right", "Enter")
     finish_round(term, 12)
-    for name, (cards, (chips, hand, goods), goal_keys) in TGS_TABLE.items():
+    for name, (cards, (chips, hand, goods), _) in TGS_TABLE.items():
         tableau(term, name, cards)
         counts(term, name, chips, hand, goods)
+    for name, (_, _, goal_keys) in TGS_TABLE.items():  # asked once every tableau is in
         term.wait_for(f"{name}: goals")
         term.keys(*goal_keys, "Enter")
     term.wait_for("Final scores", "Goals")
@@ -156,9 +157,10 @@ def test_a_brink_of_war_end_with_prestige(terminals: Terminals, tmp_path: Path) 
     setup(term, list(BOW_TABLE), boxes_down=3)
     term.keys("Enter")  # no goal tiles on the table
     finish_round(term, 12, "Tab", "Tab", "4")  # a tableau of 12 ends it; 4 prestige the most
-    for name, (cards, (chips, hand, goods), prestige) in BOW_TABLE.items():
+    for name, (cards, (chips, hand, goods), _) in BOW_TABLE.items():
         tableau(term, name, cards)
         counts(term, name, chips, hand, goods)
+    for name, (_, _, prestige) in BOW_TABLE.items():
         term.wait_for(f"{name}: prestige")
         term.type(str(prestige))
         term.keys("Enter")

@@ -8,6 +8,8 @@ from typing import Any
 
 from tests.helpers import make_test_app
 from tests.rftg_boxes_play import brink_of_war
+from tests.rftg_tied_play import tied_table
+from tests.unit.test_rftg_double_tile import both_holding
 from tui.session.files import write_session
 
 SIZE = (80, 24)
@@ -41,3 +43,21 @@ def test_breakdown_with_goals_and_prestige(snap_compare: Any, saves: Path) -> No
 def test_takeovers_asked_with_the_options(snap_compare: Any, saves: Path) -> None:
     """The last of the options, reached by Tab: takeovers, no unless the table played them."""
     assert snap_compare(resume(saves, "options"), press=["tab"] * 20, terminal_size=SIZE)
+
+
+def test_a_tied_most_goal_pre_filled_on_the_goals_step(snap_compare: Any, saves: Path) -> None:
+    """Bo's goals: Production Leader's standing shows Ada and Bo tied at 4; Ada holds the
+    tile, so Bo's answer is pre-filled tied."""
+    session = tied_table("goals-1")
+    session.path = saves / "session.toml"
+    write_session(session.path, session.data)
+    app = make_test_app(Path("saves"), command="resume", file=Path("saves") / "session.toml")
+    assert snap_compare(app, terminal_size=SIZE)
+
+
+def test_a_most_tile_held_twice_opens_on_the_goals_saying_why(snap_compare: Any,
+                                                              saves: Path) -> None:
+    """Ada and Bo both marked holding Production Leader: Bo's goals, with the reason."""
+    write_session(saves / "session.toml", both_holding())
+    app = make_test_app(Path("saves"), command="resume", file=Path("saves") / "session.toml")
+    assert snap_compare(app, terminal_size=SIZE)

@@ -94,6 +94,10 @@ class Step:
     # A checklist's items the table may pass in one go: nothing to do (a phase nobody chose).
     passable: frozenset[int] = frozenset()
     pause_before: bool = False
+    # Why the step's recorded answer must be given again (an earlier answer changed what it
+    # asks, or the rules refuse it, as in a hand-edited file): the session resumes at it,
+    # showing why.
+    ask_again: str = ""
 
 
 @dataclass(frozen=True)

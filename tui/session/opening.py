@@ -48,11 +48,28 @@ class OpenedFile:
 
 
 def checked(data: Mapping[str, Any]) -> OpenedFile:
-    """A session's data through the checks of the door, without the file."""
+    """A session's data through the checks of the door, without the file. A finished
+    session whose totals the rules refuse because a step's answer must be given again (a
+    hand edit) is opened in progress, at that step."""
     try:
         return OpenedFile(data, check_openable(data))
     except RulesError as error:
-        return OpenedFile(data, refused=error)
+        reopened = reopened_at_step(data)
+        return OpenedFile(data, refused=error) if reopened is None else OpenedFile(reopened)
+
+
+def reopened_at_step(data: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """A finished session's data in progress, when a step asks its answer again (None
+    otherwise, or when it would still be refused)."""
+    if data.get("status") != "finished":
+        return None
+    reopened = {**data, "status": "in-progress"}
+    try:
+        check_openable(reopened)
+        steps = get_game(str(data["game"])).procedure(reopened)
+    except BROKEN:
+        return None
+    return reopened if any(step.ask_again for step in steps) else None
 
 
 def open_file(path: Path) -> OpenedFile:
@@ -67,7 +84,7 @@ def open_session(path: Path) -> tuple[dict[str, Any], Result | None]:
     opened = checked(data)
     if opened.refused is not None:
         raise SaveError(f"{path}: {problem(opened.refused)}{kept_note(path)}")
-    return data, opened.result
+    return dict(opened.data), opened.result  # reopened at a step asked again, if it is
 
 
 def problem(error: RulesError) -> str:
@@ -82,5 +99,6 @@ def not_finished(path: Path, data: Mapping[str, Any]) -> SaveError:
 
     session = Session(dict(data))  # a copy: Session adds a missing log to its data
     step = session.steps()[session.resume_index()]
+    why = f": {visible(step.ask_again)}" if step.ask_again else ""
     return SaveError(f"{path}: the game isn't finished yet: it stands at step "
-                     f"'{visible(step.title)}' (resume it with lastround resume {path})")
+                     f"'{visible(step.title)}'{why} (resume it with lastround resume {path})")

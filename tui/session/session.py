@@ -86,10 +86,12 @@ class Session:
         return next(i for i, s in enumerate(self.steps()) if s.id == step_id)
 
     def resume_index(self) -> int:
-        """The first step not yet confirmed (the last step when all are)."""
+        """The first step not yet confirmed, or whose answer the rules refuse (the last step
+        when all are confirmed)."""
         steps = self.steps()
         done = self.confirmed()
-        return next((i for i, s in enumerate(steps) if s.id not in done), len(steps) - 1)
+        return next((i for i, s in enumerate(steps) if s.id not in done or s.ask_again),
+                    len(steps) - 1)
 
     def entries_of(self, step_id: str) -> int:
         """How many log entries the step has (confirmations, progress, corrections)."""
@@ -107,7 +109,7 @@ class Session:
         """Whether confirming `values` would repeat the step's latest confirmation exactly
         (progress saved since then is not a confirmation: confirming closes it)."""
         latest = self.latest_entry(step.id)
-        return (latest is not None and not latest.get("partial")
+        return (latest is not None and not latest.get("partial") and not step.ask_again
                 and dict(latest.get("values", {})) == dict(values))
 
     def confirm(

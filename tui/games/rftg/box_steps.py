@@ -27,7 +27,6 @@ from tui.games.rftg.boxes import (
 )
 from tui.games.rftg.expansions import BASE_GAME, Expansions, check_seats, read_expansions
 
-MOST_ANSWERS = ("no", "holds the tile", "tied, no tile")
 SETUP_BOX_KEYS = ("boxes", "new_worlds")  # the setup's answers recorded as `expansions`
 
 
@@ -49,6 +48,17 @@ def goal_key(goal: Goal) -> str:
     """A goal's field key: "Peace/War Leader" -> peace-war-leader."""
     return "-".join("".join(c for c in word if c.isalnum())
                     for word in goal.name.casefold().replace("/", " ").split())
+
+
+def names_in(player: Mapping[str, Any], key: str) -> set[str]:
+    """The goal names a player's `goals` or `goals_tied` lists, as compared: a hand-edited
+    file may spell them in any case ("greatest military")."""
+    listed = player.get(key, [])
+    return {str(n).strip().casefold() for n in listed} if isinstance(listed, list) else set()
+
+
+def has(player: Mapping[str, Any], key: str, goal: Goal) -> bool:
+    return goal.name.casefold() in names_in(player, key)
 
 
 # --- setup -------------------------------------------------------------------------------------
@@ -145,7 +155,7 @@ def options_step(data: Mapping[str, Any]) -> Step | None:
     in_play = set(expansions.goals)
     fields = [Field(goal_key(g), g.name, kind="bool", default=g in in_play,
                     group=f"{'First' if g.kind == 'first' else 'Most'} goals in play",
-                    help=_goal_help(g))
+                    help=goal_help(g))
               for g in goals_for(expansions.boxes)]
     if "xeno-invasion" in expansions.boxes:
         fields.append(Field("invasion", "Invasion game", kind="bool",
@@ -171,7 +181,7 @@ def options_step(data: Mapping[str, Any]) -> Step | None:
                 help=GOAL_RULES)
 
 
-def _goal_help(goal: Goal) -> str:
+def goal_help(goal: Goal) -> str:
     least = f" (at least {goal.minimum})" if goal.kind == "most" else ""
     return f"{goal.kind.capitalize()} goal, {goal.vp} VP: {goal.condition}{least}."
 
@@ -199,84 +209,6 @@ GOAL_RULES = (
     f"A player tied at the end for a \"most\" goal without holding its tile scores {TIED_VP} "
     "VP, as Keldon's engine and BoardGameArena score it."
 )
-
-
-def player_goals_step(data: Mapping[str, Any], index: int, name: str) -> Step | None:
-    expansions = expansions_of(data)
-    if not expansions.goals and not expansions.prestige and not expansions.invasion:
-        return None
-    player = data["players"][index]
-    held, tied = set(player.get("goals", [])), set(player.get("goals_tied", []))
-    fields = []
-    for goal in expansions.goals:
-        if goal.kind == "first":
-            fields.append(Field(goal_key(goal), goal.name, kind="bool",
-                                default=goal.name in held, help=_goal_help(goal)))
-        else:
-            answer = 1 if goal.name in held else 2 if goal.name in tied else 0
-            fields.append(Field(goal_key(goal), goal.name, kind="choice",
-                                choices=MOST_ANSWERS, default=MOST_ANSWERS[answer],
-                                help=_goal_help(goal)))
-    if expansions.prestige:
-        fields.append(Field("prestige", "Prestige", "int", minimum=0, maximum=99, blank=0,
-                            default=player.get("prestige"),
-                            help="Prestige left at the end: 1 VP each; empty counts 0."))
-    if expansions.invasion:
-        fields.append(Field("invasion_awards", "Invasion awards (VP)", "int", minimum=0,
-                            maximum=INVASION_AWARDS_MOST,
-                            default=player.get("invasion_awards"), help=AWARDS_HELP))
-    what = [word for word, played in (("goals", expansions.goals),
-                                      ("prestige", expansions.prestige),
-                                      ("invasion awards", expansions.invasion)) if played]
-    return Step(f"goals-{index}", f"{name}: {' and '.join(what)}", kind="form", player=index,
-                fields=tuple(fields),
-                text=_goals_step_text(name, expansions),
-                help=" ".join(rule for rule, played in (
-                    (GOAL_RULES, expansions.goals),
-                    ("Prestige left at the end scores 1 VP each.", expansions.prestige),
-                    (AWARDS_HELP, expansions.invasion)) if played))
-
-
-def _goals_step_text(name: str, expansions: Expansions) -> str:
-    """What the player's step asks: "Mark the goal tiles Ada holds at the end, and count
-    her prestige (empty counts 0)."."""
-    asks = [f"mark the goal tiles {name} holds at the end"] if expansions.goals else []
-    if expansions.prestige:
-        asks.append(f"count {name}'s prestige (empty counts 0)")
-    if expansions.invasion:
-        asks.append(f"add up {name}'s invasion awards")
-    said = ", and ".join(asks)
-    return said[:1].upper() + said[1:] + "."
-
-
-# The invasion game's award tokens and bonus tiles, entered as the VP they show. The box
-# holds 25 award tokens, twenty of 1 VP and five of 5, and 2 bonus tiles (the contents list
-# of Ystari's rulebook, "Invasion Xeno"); the tiles' values are not at hand here, so the
-# table adds up its own.
-INVASION_AWARDS_MOST = 200
-AWARDS_HELP = (
-    "Xeno Invasion's invasion game: add up the VP of the award tokens this player earned "
-    "(goods given to the war effort, Xenos defeated), each showing 1 or 5 VP, and of any "
-    "end-of-game bonus tile they took, as printed on it. Last Round does not know the bonus "
-    "tiles' values: it adds what you type, shown as its own line.")
-
-
-def apply_player_goals(data: Data, index: int, values: Mapping[str, Any]) -> None:
-    expansions = expansions_of(data)
-    player = data["players"][index]
-    held, tied = [], []
-    for goal in expansions.goals:
-        answer = values.get(goal_key(goal))
-        if answer is True or answer == MOST_ANSWERS[1]:
-            held.append(goal.name)
-        elif answer == MOST_ANSWERS[2]:
-            tied.append(goal.name)
-    if expansions.goals:
-        player["goals"], player["goals_tied"] = held, tied
-    if "prestige" in values:
-        player["prestige"] = int(values["prestige"])
-    if "invasion_awards" in values:
-        player["invasion_awards"] = int(values["invasion_awards"])
 
 
 # --- the end check and the last round ------------------------------------------------------------

@@ -158,8 +158,8 @@ GOALS: dict[str, Goal] = {goal.name: goal for goal in (
     Goal("Military Influence", "first", "brink-of-war",
          "3 Imperium cards or 4 military worlds"),
     Goal("Greatest Military", "most", "gathering-storm", "the most Military", 6),
-    Goal("Largest Industry", "most", "gathering-storm",
-         "the most Novelty and Rare production worlds", 3),
+    # [engine] check_goal_player counts its windfall worlds too ("Most blue/brown worlds").
+    Goal("Largest Industry", "most", "gathering-storm", "the most Novelty and Rare worlds", 3),
     Goal("Greatest Infrastructure", "most", "gathering-storm", "the most developments", 4),
     Goal("Production Leader", "most", "gathering-storm", "the most production worlds", 4),
     Goal("Research Leader", "most", "rebel-vs-imperium", "the most Explore powers", 3),

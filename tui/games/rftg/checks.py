@@ -14,7 +14,6 @@ from tui.games.rftg.entries import edition_of, read_tableau, whole_number
 from tui.games.rftg.expansions import (
     Expansions,
     PlayerGoals,
-    check_most_goals,
     read_expansions,
     read_player_goals,
 )
@@ -114,7 +113,7 @@ def check_game_data(data: Mapping[str, Any]) -> Scoring | None:
                 and pool not in POOL_ANSWERS:
             raise RulesError(f"log[{index}].values.pool",
                              f"must be one of: {', '.join(POOL_ANSWERS)}")
-    check_most_goals(goals)
+    # A "most" tile held twice is asked again on its goals step (player_goals.py).
     return _scoring(edition, players, tableaux, expansions, goals)
 
 

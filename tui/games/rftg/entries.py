@@ -218,6 +218,7 @@ def checked_entries(players: Sequence[Mapping[str, Any]],
                      oort_kind=player.get("oort_kind", ""))
                for name, player, cards, won in zip(names, players, tableaux, held, strict=True)]
     _check_copies(entries)
+    check_most_goals(held, names)
     return entries
 
 
@@ -236,5 +237,5 @@ def read_table(data: Mapping[str, Any]) -> tuple[str, Expansions, list[Entry]]:
     names = player_names(players)
     entries = [_entry(p, i, names[i], edition, expansions) for i, p in enumerate(players)]
     _check_copies(entries)
-    check_most_goals([e.goals for e in entries])
+    check_most_goals([e.goals for e in entries], names)
     return edition, expansions, entries

@@ -177,13 +177,19 @@ def _box_count(player: Mapping[str, Any], path: str, key: str, played: bool,
     return int(value)
 
 
-def check_most_goals(held: Sequence[PlayerGoals]) -> None:
-    """A "most" goal's one tile is held by one player at most."""
+def check_most_goals(held: Sequence[PlayerGoals], names: Sequence[str]) -> None:
+    """A "most" goal's one tile is held by one player at most: RulesError naming both
+    players otherwise (keyed at the second one's goals)."""
     holders: dict[str, int] = {}
     for index, goals in enumerate(held):
         for goal in goals.held:
             if goal.kind == "most" and goal.name in holders:
                 raise RulesError(f"players[{index}].goals",
-                                 f'"{goal.name}" is a "most" goal: its one tile is held by '
-                                 f"players[{holders[goal.name]}] already")
+                                 double_tile(goal, names[holders[goal.name]], names[index]))
             holders[goal.name] = index
+
+
+def double_tile(goal: Goal, first: str, second: str) -> str:
+    """Why two players can't both hold a "most" goal's tile, by name."""
+    return (f"{goal.name} has one tile, but {first} and {second} are both marked holding "
+            "it: mark tied the one who did not reach it first")

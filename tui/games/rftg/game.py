@@ -16,11 +16,11 @@ from tui.games.base import (
     apply_setup,
     name_key,
 )
+from tui.games.rftg.asked_again import options_resets, setup_resets
 from tui.games.rftg.box_steps import (
     SETUP_BOX_KEYS,
     apply_boxes,
     apply_options,
-    apply_player_goals,
     what_boxes_drop,
 )
 from tui.games.rftg.cards import canonical_name
@@ -28,6 +28,7 @@ from tui.games.rftg.counts import apply_counts, tableau_resets, what_the_tableau
 from tui.games.rftg.ending import game_ends, record_end_check, recorded_checks
 from tui.games.rftg.expansions import boxes_in
 from tui.games.rftg.facts import POOL_ANSWERS
+from tui.games.rftg.player_goals import apply_player_goals
 from tui.games.rftg.procedure import procedure
 from tui.games.rftg.scoring import score, so_far
 from tui.games.words import join_names, plural
@@ -106,9 +107,11 @@ def resets(data: Mapping[str, Any], step: Step, values: Mapping[str, Any]) -> st
             return (f"What was entered for {join_names(dropped)} (tableau and counts) is dropped: "
                     f"{'they are' if len(dropped) > 1 else 'the player is'} no longer seated.")
         lost = what_boxes_drop(data, values)
-        if lost:
-            return (f"The goals or prestige entered for {join_names(lost)} that these "
-                    "expansions don't have are dropped.")
+        dropped_goals = (f"The goals or prestige entered for {join_names(lost)} that these "
+                         "expansions don't have are dropped." if lost else "")
+        return " ".join(filter(None, (dropped_goals, setup_resets(data, values))))
+    elif step.id == "options":
+        return options_resets(data, values)
     elif step.kind == "cards" and step.player is not None and "tableau" in values:
         return tableau_resets(data, step.player, values)
     elif step.id.startswith("end-check-"):

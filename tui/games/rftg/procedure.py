@@ -7,13 +7,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tui.games.base import Field, Step
+from tui.games.rftg.asked_again import checklist_asked_again, latest_answers
 from tui.games.rftg.box_steps import (
     end_check_fields,
     end_check_rules,
     expansions_of,
     last_round_items,
     options_step,
-    player_goals_step,
     setup_fields,
 )
 from tui.games.rftg.boxes import max_players
@@ -35,6 +35,7 @@ from tui.games.rftg.facts import (
     TABLEAU_TRIGGER,
 )
 from tui.games.rftg.hands import discard_exceptions
+from tui.games.rftg.player_goals import player_goals_step, table_standings
 
 
 def _setup_step(data: Mapping[str, Any]) -> Step:
@@ -175,6 +176,7 @@ def _finish_round_step(data: Mapping[str, Any]) -> Step:
             "Consume keep awarding VP even past the printed pool. The end-of-round discard "
             "matters because cards in hand break ties."
         ),
+        ask_again=checklist_asked_again(data) if expansions_of(data).boxes else "",
     )
 
 
@@ -219,16 +221,19 @@ def _breakdown_step(data: Mapping[str, Any]) -> Step:
 
 
 def _final_steps(data: Mapping[str, Any]) -> list[Step]:
+    """Finishing the round, every player's tableau and counts, then every player's goals
+    (asked once every tableau is in: a "most" goal compares them all), the scores."""
     steps = [_finish_round_step(data)]
+    goals = []
     players = data.get("players", [])
+    found = table_standings(data)  # once for every player's goals step
+    latest = latest_answers(data) if expansions_of(data).goals else {}
     for index, player in enumerate(players if isinstance(players, Sequence) else []):
         known = player.get("name") if isinstance(player, Mapping) else None
         name = str(known or f"Player {index + 1}")
         steps += [_tableau_step(index, name), counts_step(data, index, name)]
-        goals = player_goals_step(data, index, name)
-        if goals is not None:
-            steps.append(goals)
-    return [*steps, _breakdown_step(data)]
+        goals.append(player_goals_step(data, index, name, found, latest.get(f"goals-{index}")))
+    return [*steps, *(step for step in goals if step is not None), _breakdown_step(data)]
 
 
 def procedure(data: Mapping[str, Any]) -> list[Step]:
