@@ -15,7 +15,7 @@ import os
 import re
 import sqlite3
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from contextlib import redirect_stderr
 from pathlib import Path
 from typing import Any, TextIO
@@ -168,7 +168,7 @@ class HistoryReading:
             return None
         return open_index(self.folder) if self.keep_index else read_only_index(self.folder)
 
-    def batches(self) -> Iterator[list[SessionRecord]]:
+    def batches(self) -> Generator[list[SessionRecord], None, None]:
         connection = self.connect()
         fresh: list[Row] = []
         indexed: set[str] = set()
@@ -296,18 +296,19 @@ def drop_index(path: Path) -> bool:
     return True
 
 
-# Rows of the index read at a time: the first batch shows while the rest are read.
-INDEX_BATCH = 500
+# Rows of the index read at a time: the first, small batch shows while the rest are read.
+INDEX_BATCHES = (50, 500)
 
 
 def cached_batches(connection: sqlite3.Connection
                    ) -> Iterator[list[tuple[SessionRecord, Stat]]]:
     """The index's records with the size and time they were read at, newest first, a batch
     at a time; an unreadable index reads as ending there (the other files are read)."""
+    rows: list[Row] = []
     try:
         cursor = connection.execute(
             f"SELECT {', '.join(COLUMNS)} FROM sessions ORDER BY created DESC, name DESC")
-        while rows := cursor.fetchmany(INDEX_BATCH):
+        while rows := cursor.fetchmany(INDEX_BATCHES[bool(rows)]):
             yield [(record, (row[-2], row[-1])) for record, row in records_of(rows)]
     except sqlite3.DatabaseError:
         return
