@@ -5,7 +5,8 @@ standard library) keeps one row per file, keyed by its name, size and mtime_ns: 
 size or time changed is read again, a removed file's row is dropped, and an index that is
 missing, of another version or broken is deleted and rebuilt. When the index can't be
 written (a read-only folder, another Last Round holding it) history still works: it reads
-the files and keeps nothing.
+the files and keeps nothing. `lastround export` only reads it (read_only_index). History
+takes the records a batch at a time (HistoryReading), the newest first, to fill its list.
 """
 
 from __future__ import annotations
