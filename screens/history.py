@@ -1,39 +1,40 @@
 """History: every session in the saves folder, sortable and filtered, with each player's figures.
 
-The records come from `tui.records.index` (the files, through their index); the figures and
-the chart from `tui.records.history`. Unreadable files are listed with their error, never hidden.
+The records come from `tui.records.index` (the files, through their index): a folder of
+many sessions fills the list as a worker reads them. The figures come from
+`tui.records.history`, the rows' cells and the chart from `screens.history_view`.
+Unreadable files are listed with their error, never hidden.
 """
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
+import time
+from functools import partial
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 from textual.widgets.data_table import RowKey
+from textual.worker import get_current_worker
 
+from screens.history_view import COLUMNS, figures_view, row_cells, row_height
 from screens.owner import Owner, owner_of
-from tui.games import game_title, short_title
-from tui.games.words import shortened
-from tui.records.history import (
-    PlayerFigures,
-    matches,
-    outcome,
-    player_figures,
-    score_range,
-    sort_records,
-    sparkline,
-)
+from tui.records.history import matches, player_figures, sort_records
 from tui.records.session_record import SessionRecord
 from tui.session.terminal_safe import visible
 from tui.widgets.entry import Entry
 from tui.widgets.footer import SteadyFooter
 from tui.widgets.key_order import focus_now
-from tui.widgets.plain import Plain, PlainLabel, PlainTable
+from tui.widgets.plain import Plain, PlainLabel
 from tui.widgets.title_bar import TitleBar
+
+if TYPE_CHECKING:
+    from tui.records.index import HistoryReading
 
 HELP = """\
 Every session file in the saves folder, one row each: the date and time it started (as the
@@ -57,6 +58,10 @@ folder: one row per player per session."""
 # filter to reach the others); the figures count every session, and unreadable files are
 # always listed.
 ROW_LIMIT = 500
+# A folder of this many sessions or more fills the list as they are read (a worker reads
+# them, newest first from the index), so the first rows show at once and keys work meanwhile.
+FILL_FROM = 200
+FILL_PAUSE = 0.25  # seconds between two refreshes of the list while it fills
 MARK = "▶"  # the highlighted row, readable without colour (as the home list's)
 DEFAULT_DESCENDING = {"date": True, "game": False, "winner": False}
 ORDER_WORDS = {("date", True): "newest first", ("date", False): "oldest first",
@@ -64,61 +69,16 @@ ORDER_WORDS = {("date", True): "newest first", ("date", False): "oldest first",
                ("winner", False): "A to Z", ("winner", True): "Z to A"}
 
 
-# The columns' widths at 80 columns (each cell has one space of padding either side, and the
-# list keeps room for its scrollbar): nothing is cut, and nothing scrolls sideways.
-DATE_WIDTH = 16  # "2026-11-27 21:52"
-GAME_WIDTH = 7  # "Galileo": a short title is at most 7 characters
-WINNER_WIDTH = 12
-PLAYERS_WIDTH = 28
-COLUMNS = (("Date (UTC)", DATE_WIDTH), ("Game", GAME_WIDTH), ("Winner", WINNER_WIDTH),
-           ("Players and scores", PLAYERS_WIDTH))
+class RecordsRead(Message):
+    """A batch of records read, sent by the worker that fills the list."""
+
+    def __init__(self, records: list[SessionRecord]) -> None:
+        super().__init__()
+        self.records = records
 
 
-def row_cells(record: SessionRecord) -> tuple[str, str, str, str]:
-    if record.error:  # the whole line shows under the list when the row is highlighted
-        return "?", "?", "✗ unreadable", shortened(f"{visible(record.file)}: {record.error}",
-                                                   PLAYERS_WIDTH)
-    mark = " ✎" if record.corrected else ""
-    if record.scored:
-        players = [f"{p.name} {p.total}" for p in record.players]
-    else:
-        players = [p.name for p in record.players]
-    game = short_title(record.game)  # the list is narrow at 80 columns
-    return record.date, game, outcome(record) + mark, packed(players, PLAYERS_WIDTH)
-
-
-def packed(items: list[str], width: int) -> str:
-    """The items joined by " · ", a new line before one that would not fit: a name and its
-    score stay together (a name longer than the line is wrapped by the cell)."""
-    lines: list[str] = []
-    for item in items:
-        if lines and len(lines[-1]) + 3 + len(item) <= width:
-            lines[-1] += f" · {item}"
-        else:
-            lines.append(item)
-    return "\n".join(lines)
-
-
-def figures_view(figures: list[PlayerFigures]) -> RenderableType:
-    if not figures:
-        return Text("No finished session among those shown: no figures yet.")
-    parts: list[RenderableType] = []
-    for game in dict.fromkeys(f.game for f in figures):
-        mine = [f for f in figures if f.game == game]
-        low, high = score_range(mine)
-        parts.append(Text(f"{game_title(game)}: scores over time, one bar a game, "
-                          f"▁ {low} … █ {high}", style="bold"))
-        table = PlainTable(box=None, pad_edge=False, show_edge=False, header_style="bold")
-        table.add_column("Player")
-        for heading in ("Plays", "Wins", "Shared", "Rate", "Avg", "Best"):
-            table.add_column(heading, justify="right")
-        table.add_column("Scores, oldest → newest", no_wrap=True)
-        for f in mine:
-            table.add_row(f.name, str(f.plays), str(f.wins), str(f.shared_wins),
-                          f"{f.win_rate:.0%}", f"{f.average:.1f}", str(f.best),
-                          f"{sparkline(f.scores, low, high)} {f.scores[-1]}")
-        parts += [table, Text("")]
-    return Group(*parts)
+class RecordsAllRead(Message):
+    """The worker has read every session file."""
 
 
 class HistoryScreen(Screen[None]):
@@ -149,6 +109,10 @@ class HistoryScreen(Screen[None]):
         self.replayed = False  # a replay may correct a session: read again on coming back
         self.filtered_by: str | None = None  # the filter text the list shows
         self.marked: RowKey | None = None  # the row ▶ marks
+        self.listed: list[SessionRecord] = []  # the records the table lists, in its order
+        self.reading_total: int | None = None  # while the list fills: how many files in all
+        self.refreshed_at = 0.0  # when the list was last refreshed while filling
+        self.refresh_due = False  # a refresh of the filling list is waiting for its turn
 
     @property
     def owner(self) -> Owner:
@@ -172,25 +136,65 @@ class HistoryScreen(Screen[None]):
         return HELP
 
     def on_mount(self) -> None:
-        from tui.records.index import load_history
-
         self.title = "History"
         table = self.query_one(DataTable)
         table.add_column("", key="mark", width=1)
         for label, width in COLUMNS:
             table.add_column(label, width=width)
-        self.records = load_history(self.owner.saves)
-        self.refresh_view()
+        self.read_records()
         focus_now(table)
 
     def on_screen_resume(self) -> None:
         """Back from a replay: a correction may have changed the session."""
-        from tui.records.index import load_history
-
         if self.replayed:
             self.replayed = False
-            self.records = load_history(self.owner.saves)
+            self.read_records()
+
+    # reading ------------------------------------------------------------------
+    def read_records(self) -> None:
+        """Every session's record: a few at once, many filled in as a worker reads them."""
+        from tui.records.index import HistoryReading
+
+        reading = HistoryReading(self.owner.saves)
+        if reading.total < FILL_FROM:
+            self.records = [record for batch in reading.batches() for record in batch]
             self.refresh_view()
+            return
+        self.records, self.reading_total = [], reading.total
+        self.refresh_view()  # the list's frame and "reading 0 of N" at once
+        self.run_worker(partial(self.fill, reading), name="history-fill", group="history-fill",
+                        thread=True, exclusive=True)
+
+    def fill(self, reading: HistoryReading) -> None:
+        """In the worker's thread: each batch to the screen as it is read (post_message is
+        Textual's thread-safe way in), until the screen goes."""
+        worker = get_current_worker()
+        batches = reading.batches()
+        try:
+            for batch in batches:
+                if worker.is_cancelled:
+                    return
+                self.post_message(RecordsRead(batch))
+        finally:
+            batches.close()  # the index keeps what was read, even when history closed early
+        self.post_message(RecordsAllRead())
+
+    def on_records_read(self, message: RecordsRead) -> None:
+        self.records += message.records
+        if not self.refresh_due:
+            self.refresh_due = True
+            wait = self.refreshed_at + FILL_PAUSE - time.monotonic()
+            self.set_timer(max(wait, 0.001), self.refresh_filling)  # 0 is refused
+
+    def on_records_all_read(self) -> None:
+        self.reading_total = None
+        self.refresh_view(keep_cursor=True)
+
+    def refresh_filling(self) -> None:
+        self.refresh_due = False
+        if self.reading_total is not None:
+            self.refresh_view(keep_cursor=True)
+            self.refreshed_at = time.monotonic()
 
     def on_screen_suspend(self) -> None:
         self.show_notice("")
@@ -210,33 +214,50 @@ class HistoryScreen(Screen[None]):
         if self.query_one("#history-filter", Input).value != self.filtered_by:
             self.refresh_view()
 
-    def refresh_view(self) -> None:
+    def refresh_view(self, *, keep_cursor: bool = False) -> None:
+        """List the records the filter and the order say (`keep_cursor`: on the row
+        highlighted, as the list fills), with the figures of those shown."""
         text = self.query_one("#history-filter", Input).value
         self.filtered_by = text
         self.shown = sort_records((r for r in self.records if matches(r, text)),
                                   self.sort_by, self.descending)
         readable = [r for r in self.shown if not r.error]
         unreadable = [r for r in self.shown if r.error]
-        table = self.query_one(DataTable)
-        table.clear()
-        for record in [*readable[:ROW_LIMIT], *unreadable]:
-            # As tall as its longest cell: every player's score shows, wrapped in its cell.
-            table.add_row(Text(" "), *(Text(cell) for cell in row_cells(record)),
-                          key=record.file, height=None)
-        self.marked = None
+        self.list_rows([*readable[:ROW_LIMIT], *unreadable], keep_cursor)
         words = ORDER_WORDS[(self.sort_by, self.descending)]
         counted = f"{len(self.shown)} of {len(self.records)} sessions"
         if unreadable:
             counted += f", {len(unreadable)} unreadable"
         if len(readable) > ROW_LIMIT:
             counted += f"; the first {ROW_LIMIT} listed"
-        if not self.records:
+        if self.reading_total is not None:
+            counted = f"reading {len(self.records)} of {self.reading_total} sessions…"
+        elif not self.records:
             counted = f"no sessions yet in {self.owner.saves}/"
         self.query_one("#history-order", Static).update(
             f"Sorted by {self.sort_by}, {words} · {counted}")
-        self.sub_title = f"{len(self.records)} sessions"
+        self.sub_title = f"{self.reading_total or len(self.records)} sessions"
         self.query_one("#history-chart", Static).update(figures_view(player_figures(self.shown)))
         self.show_error()
+
+    def list_rows(self, records: list[SessionRecord], keep_cursor: bool) -> None:
+        """The table's rows, rebuilt only when they changed (as the list fills, a batch of
+        older sessions changes nothing listed)."""
+        table = self.query_one(DataTable)
+        if len(records) == len(self.listed) and all(
+                mine is listed for mine, listed in zip(records, self.listed, strict=True)):
+            return
+        highlighted = self.highlighted() if keep_cursor else None
+        self.listed = records
+        table.clear()
+        for record in records:
+            # As tall as its longest cell: every player's score shows, wrapped in its cell.
+            cells = row_cells(record)
+            table.add_row(Text(" "), *(Text(cell) for cell in cells), key=record.file,
+                          height=row_height(cells))
+        self.marked = None
+        if highlighted is not None and highlighted.file in table.rows:
+            table.move_cursor(row=table.get_row_index(highlighted.file), animate=False)
 
     def show_error(self) -> None:
         record = self.highlighted()
@@ -300,6 +321,11 @@ class HistoryScreen(Screen[None]):
         from tui.records.export import export_sessions
         from tui.session.safe_read import SaveError
 
+        if self.reading_total is not None:  # every session, or none: never a part of them
+            self.notify(f"Still reading the sessions ({len(self.records)} of "
+                        f"{self.reading_total}): press X again once they are all read.",
+                        title="Export", severity="warning")
+            return
         try:
             target, scored = export_sessions(self.owner.saves, self.records)
         except (OSError, SaveError) as error:

@@ -153,6 +153,8 @@ class HomeScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = "Last Round"
         self.sub_title = ""
+        if self.app.screen is not self:  # under history or a replay from the command line:
+            return  # listed when first shown (over 10,000 sessions, seconds before either)
         self.refresh_sessions()
         self.listed_on_mount = True
 
@@ -163,7 +165,8 @@ class HomeScreen(Screen[None]):
         if self.listed_on_mount:
             self.listed_on_mount = False
             return
-        self.refresh_sessions()
+        if self.app.screen is self:  # not while covered from the start (see on_mount)
+            self.refresh_sessions()
 
     def on_screen_suspend(self) -> None:
         self.show_notice("")  # said about what was just done: gone once home is left

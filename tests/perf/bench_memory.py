@@ -1,5 +1,7 @@
 """Memory: peak resident memory after a whole 4-player Race for the Galaxy procedure,
-against the bare Textual app driven for a few keys; goal ratio ≤ 1.3.
+against the bare Textual app driven for a few keys; goal ratio ≤ 1.3. At a club's scale:
+history over 10,000 sessions (every file read, cold, then warm from the index) and the replay
+of a 20,000-entry session, against history over the two example sessions; goal ≤ 2.
 
 Each side runs in its own fresh interpreter (headless, 80×24) and reports its peak (VmHWM). A
 third figure shows what Textual itself keeps as an app goes through screens: the bare app
@@ -62,6 +64,41 @@ print(PEAK())
 """
 
 
+# History until every file is read (the list fills as a worker reads them).
+HISTORY = """
+import asyncio, sys
+from pathlib import Path
+from screens.history import HistoryScreen
+from tests.helpers import make_test_app
+
+async def main():
+    app = make_test_app(Path(sys.argv[1]), command="history")
+    async with app.run_test(size=(80, 24)) as pilot:
+        while not (isinstance(app.screen, HistoryScreen) and app.screen.records
+                   and getattr(app.screen, "reading_total", None) is None):
+            await pilot.pause()
+            await asyncio.sleep(0.05)
+
+asyncio.run(main())
+print(PEAK())
+"""
+
+REPLAY = """
+import asyncio, sys
+from pathlib import Path
+from tests.helpers import make_test_app
+
+async def main():
+    path = Path(sys.argv[1])
+    app = make_test_app(path.parent, command="replay", file=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+
+asyncio.run(main())
+print(PEAK())
+"""
+
+
 # The peak of this process's own memory. Not ru_maxrss: Linux carries that over from the
 # parent through fork and exec, so a big benchmark runner would set every figure's floor.
 PEAK = """
@@ -71,10 +108,45 @@ def PEAK():
 """
 
 
-def peak_kib(script: str) -> int:
-    done = subprocess.run([PYTHON, "-c", PEAK + script], capture_output=True, text=True, cwd=ROOT,
-                          check=True)
+def peak_kib(script: str, *args: str) -> int:
+    done = subprocess.run([PYTHON, "-c", PEAK + script, *args], capture_output=True, text=True,
+                          cwd=ROOT, check=True)
     return int(done.stdout.split()[-1])
+
+
+def club_scale(runs: int) -> None:
+    """History over 10,000 sessions and a 20,000-entry replay against two sessions."""
+    import tempfile
+    from pathlib import Path
+
+    from tests.history_data import copy_examples
+    from tests.perf.bench_history import make_sessions
+    from tests.perf.bench_replay import LOGS
+    from tui.records.index import index_path
+    from tui.session.files import write_session
+
+    with tempfile.TemporaryDirectory() as name:
+        two, club, long = (Path(name) / part for part in ("two", "club", "long"))
+        for folder in (two, club, long):
+            folder.mkdir()
+        copy_examples(two)
+        make_sessions(club, 10_000)
+        write_session(long / "session.toml", LOGS["galileo"](20_000).data)
+        floor = sorted(peak_kib(HISTORY, str(two)) for _ in range(runs))[runs // 2]
+        print(f"history over the two examples: {floor / 1024:.1f} MiB")
+        figures = {"history, 10,000 sessions, cold": [], "history, 10,000 sessions, warm": [],
+                   "replay, 20,000 entries": []}
+        for _ in range(runs):
+            index_path(club).unlink(missing_ok=True)
+            for kind, peak in zip(figures, (peak_kib(HISTORY, str(club)),
+                                            peak_kib(HISTORY, str(club)),
+                                            peak_kib(REPLAY, str(long / "session.toml"))),
+                                  strict=True):
+                figures[kind].append(peak)
+        for kind, peaks in figures.items():
+            peak = sorted(peaks)[runs // 2]
+            report(f"{kind}: {peak / 1024:.1f} MiB, against two sessions", f"{peak / floor:.2f}",
+                   "≤ 2", peak <= 2 * floor)
 
 
 def main() -> None:
@@ -89,6 +161,7 @@ def main() -> None:
           f"{screens[1] / bare[1]:.2f} of the bare app")
     print(f"Last Round after 4-player RftG: {ours[1] / 1024:.1f} MiB (of {runs}: {ours})")
     report("memory ratio", f"{ratio:.2f}", "≤ 1.3", ratio <= 1.3)
+    club_scale(runs)
 
 
 if __name__ == "__main__":

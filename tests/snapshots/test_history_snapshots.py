@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
+import pytest
+from textual.pilot import Pilot
+
 from tests.helpers import FIXED_TIME, make_test_app
 from tests.history_data import copy_examples, history_folder
+from tests.history_fill import read_one_by_one, rows_listed, until
 from tui.records.corrections import corrected
+from tui.records.index import load_history
 from tui.session.files import read_session, write_session
 from tui.session.session import Session
 
@@ -30,6 +36,24 @@ def test_history_with_the_chart(snap_compare: Any, saves: Path) -> None:
     history_folder(SAVES)
     app = make_test_app(SAVES, command="history")
     assert snap_compare(app, press=["slash", *"toy", "enter"], terminal_size=SIZE)
+
+
+def test_history_while_its_list_fills(snap_compare: Any, saves: Path,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The newest session listed at once (from the index), "reading 1 of 7 sessions…"."""
+    history_folder(SAVES)
+    load_history(SAVES)
+    gate = threading.Event()
+    read_one_by_one(monkeypatch, gate)
+
+    async def first_row(pilot: Pilot[Any]) -> None:
+        await until(pilot, lambda: rows_listed(pilot.app) > 0)
+
+    try:
+        assert snap_compare(make_test_app(SAVES, command="history"), run_before=first_row,
+                            terminal_size=SIZE)
+    finally:
+        gate.set()
 
 
 def test_corrected_breakdown(snap_compare: Any, saves: Path) -> None:

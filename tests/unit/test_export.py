@@ -27,7 +27,7 @@ from tui.records.export import (
     sessions_csv,
 )
 from tui.records.history import record_from_data
-from tui.records.index import load_history
+from tui.records.index import INDEX_NAME, load_history
 from tui.records.session_record import SessionRecord
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -290,6 +290,24 @@ def test_export_without_a_file_is_every_session_as_csv(
     captured = capsys.readouterr()
     assert len(csv_rows(captured.out)) == 15
     assert captured.err == "lastround: left out 1 unfinished and 1 unreadable sessions\n"
+
+
+def test_export_csv_writes_nothing_beside_the_sessions(
+    saves: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`lastround export --csv` only reads the saves folder: no index appears in it, and an
+    index already there is used as it is, left unchanged."""
+    history_folder(saves)
+    before = {path.name: path.stat().st_mtime_ns for path in saves.iterdir()}
+    assert main(["--saves", str(saves), "export", "--csv"]) == 0
+    assert {path.name: path.stat().st_mtime_ns for path in saves.iterdir()} == before
+    first = capsys.readouterr().out
+    load_history(saves)  # the home list and history keep the index
+    kept = {path.name: path.stat().st_mtime_ns for path in saves.iterdir()}
+    assert INDEX_NAME in kept
+    assert main(["--saves", str(saves), "export", "--csv"]) == 0
+    assert {path.name: path.stat().st_mtime_ns for path in saves.iterdir()} == kept
+    assert capsys.readouterr().out == first
 
 
 def test_export_out_writes_the_file_and_says_where(

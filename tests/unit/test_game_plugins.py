@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from screens.correction import Correcting, correction_screen
-from screens.history import GAME_WIDTH
+from screens.history_view import GAME_WIDTH
 from screens.step_kinds import EVERY_GAMES_SCREENS, join_screen, step_screen
 from tests.fresh_python import python_output
 from tui.games import GAME_PACKAGES, plugin_of, plugins

@@ -3,7 +3,9 @@ Markdown of one session, or CSV of them all; or one session as a play for BG Sta
 BoardGameGeek (tui/records/play_log.py).
 
 Without the interface: imports neither Textual nor tomlkit. Standard output by default;
-`--out` writes the file atomically. Exit status 0, or 2 with one line on standard error.
+`--out` writes the file atomically. Nothing is written into the saves folder: the CSV of
+every session uses history's index as it is, if there is one, and keeps no new one.
+Exit status 0, or 2 with one line on standard error.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ def every_session(folder: Path) -> tuple[str, list[SessionRecord]]:
 
     if not folder.is_dir():
         raise SaveError(f"{folder}: no such saves folder")
-    records = load_history(folder)
+    records = load_history(folder, keep_index=False)  # read-only: nothing beside the sessions
     return sessions_csv(records), [r for r in records if not r.scored]
 
 

@@ -5,7 +5,8 @@ standard library) keeps one row per file, keyed by its name, size and mtime_ns: 
 size or time changed is read again, a removed file's row is dropped, and an index that is
 missing, of another version or broken is deleted and rebuilt. When the index can't be
 written (a read-only folder, another Last Round holding it) history still works: it reads
-the files and keeps nothing.
+the files and keeps nothing. `lastround export` only reads it (read_only_index). History
+takes the records a batch at a time (HistoryReading), the newest first, to fill its list.
 """
 
 from __future__ import annotations
@@ -15,10 +16,10 @@ import os
 import re
 import sqlite3
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from contextlib import redirect_stderr
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from tui.games import plugins
 from tui.records.history import read_record
@@ -75,6 +76,21 @@ PARALLEL_FROM = 400
 CHUNK_MOST = 250
 
 
+# The first chunks are small, so the first files read show at once; later ones grow to this.
+FIRST_CHUNKS = (25, 100)
+
+
+def chunked(names: list[str], size: int) -> list[list[str]]:
+    """The names in chunks of `size`, the first ones smaller (FIRST_CHUNKS)."""
+    sizes = [min(first, size) for first in FIRST_CHUNKS]
+    chunks, start = [], 0
+    while start < len(names):
+        step = sizes.pop(0) if sizes else size
+        chunks.append(names[start:start + step])
+        start += step
+    return chunks
+
+
 def read_fresh_rows(folder: Path, names: list[str]) -> Iterator[list[Row]]:
     """Read and total the files in order, a chunk of rows at a time as each is ready; many
     files are shared among the machine's cores (tomllib is pure Python, so threads would not
@@ -83,15 +99,21 @@ def read_fresh_rows(folder: Path, names: list[str]) -> Iterator[list[Row]]:
         os.cpu_count() or 1)
     stderr = sys.__stderr__  # see below
     if workers < 2 or len(names) < PARALLEL_FROM or stderr is None:
-        yield read_chunk(folder, names)
+        for chunk in chunked(names, CHUNK_MOST):
+            yield read_chunk(folder, chunk)
         return
+    yield from read_in_workers(folder, names, workers, stderr)
+
+
+def read_in_workers(folder: Path, names: list[str], workers: int, stderr: TextIO
+                    ) -> Iterator[list[Row]]:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
     from functools import partial
 
     size = min(-(-len(names) // (workers * 4)), CHUNK_MOST)  # several chunks per worker
-    chunks = [names[start:start + size] for start in range(0, len(names), size)]
+    chunks = chunked(names, size)
     # Never fork: the app has threads. A fork server starts clean, then forks each worker.
     method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
     # The rules modules are not preloaded in the fork server: on Python 3.11 it imports with
@@ -105,44 +127,74 @@ def read_fresh_rows(folder: Path, names: list[str]) -> Iterator[list[Row]]:
         # out, need a real one. The caller's code, between chunks, runs outside the redirect.
         with redirect_stderr(stderr):
             pool = ProcessPoolExecutor(workers, mp_context=context)
-        with pool:
+        try:
             with redirect_stderr(stderr):
                 chunks_read = pool.map(partial(read_chunk, folder), chunks)
             for rows in chunks_read:
                 done += 1
                 yield rows
+        finally:  # the reader stopped early (history closed): the chunks not begun are dropped
+            pool.shutdown(wait=True, cancel_futures=True)
     except (OSError, ValueError, BrokenProcessPool):  # no processes here: read the rest here
         for chunk in chunks[done:]:
             yield read_chunk(folder, chunk)
 
 
-def load_history(folder: Path, *, use_index: bool = True) -> list[SessionRecord]:
-    """A record for every session file in the folder (unreadable ones included), unsorted."""
-    stats = session_stats(folder)
-    connection = open_index(folder) if use_index and stats else None
-    try:
-        cached = read_rows(connection) if connection else {}
-        records: list[SessionRecord] = []
-        unread: list[str] = []
-        for name, stat in stats.items():
-            row = cached.get(name)
-            if row is not None and row[0] == stat:
-                records.append(row[1])
-            else:
-                unread.append(name)
+def load_history(folder: Path, *, use_index: bool = True, keep_index: bool = True
+                 ) -> list[SessionRecord]:
+    """A record for every session file in the folder (unreadable ones included), unsorted.
+    `keep_index=False` only reads the index, if there is one: nothing is written."""
+    reading = HistoryReading(folder, use_index=use_index, keep_index=keep_index)
+    return [record for batch in reading.batches() for record in batch]
+
+
+class HistoryReading:
+    """A folder's records a batch at a time, as history fills its list: the index's rows
+    newest first, then each chunk of the files it lacks (changed, new) as it is read. The
+    index is brought up to date with what was read when reading ends, or stops early."""
+
+    def __init__(self, folder: Path, *, use_index: bool = True, keep_index: bool = True
+                 ) -> None:
+        self.folder = folder
+        self.stats = session_stats(folder)
+        self.use_index = use_index
+        self.keep_index = keep_index
+
+    @property
+    def total(self) -> int:
+        return len(self.stats)
+
+    def connect(self) -> sqlite3.Connection | None:
+        if not self.use_index or not self.stats:
+            return None
+        return open_index(self.folder) if self.keep_index else read_only_index(self.folder)
+
+    def batches(self) -> Generator[list[SessionRecord], None, None]:
+        connection = self.connect()
         fresh: list[Row] = []
-        for rows in read_fresh_rows(folder, unread):
-            fresh += rows
-            # Built from the rows as a warm index would build them: cold and warm agree.
-            records.extend(record for record, _ in records_of(rows))
-        gone = [name for name in cached if name not in stats]
-        if connection and (fresh or gone):
-            write_rows(connection, [(*row, *stats[row[0]]) for row in fresh
+        indexed: set[str] = set()
+        try:
+            listed: set[str] = set()
+            for pairs in cached_batches(connection) if connection else ():
+                indexed.update(record.file for record, _ in pairs)
+                batch = [record for record, stat in pairs if self.stats.get(record.file) == stat]
+                listed.update(record.file for record in batch)
+                yield batch
+            unread = [name for name in self.stats if name not in listed]
+            for rows in read_fresh_rows(self.folder, unread):
+                fresh += rows
+                # Built from the rows as a warm index would build them: cold and warm agree.
+                yield [record for record, _ in records_of(rows)]
+        finally:
+            if connection:
+                self.keep(connection, fresh, [name for name in indexed
+                                              if name not in self.stats])
+                connection.close()
+
+    def keep(self, connection: sqlite3.Connection, fresh: list[Row], gone: list[str]) -> None:
+        if self.keep_index and (fresh or gone):
+            write_rows(connection, [(*row, *self.stats[row[0]]) for row in fresh
                                     if is_utf8(row[0])], gone)
-    finally:
-        if connection:
-            connection.close()
-    return records
 
 
 def is_utf8(name: str) -> bool:
@@ -179,6 +231,28 @@ def open_index(folder: Path) -> sqlite3.Connection | None:
             connection.close()
             if not drop_index(path):
                 return None
+    return None
+
+
+def read_only_index(folder: Path) -> sqlite3.Connection | None:
+    """The folder's index opened only to read, when there is one of this version, alone
+    (no journal or WAL beside it, no link); None otherwise, and the files are read."""
+    path = index_path(folder)
+    try:
+        if path.is_symlink() or not path.is_file() or any(
+                companion.exists() or companion.is_symlink()
+                for companion in index_files(path)[1:]):
+            return None
+        connection = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True,
+                                     timeout=0.5)
+    except (OSError, sqlite3.Error):
+        return None
+    try:
+        if current_version(connection) == INDEX_VERSION:
+            return connection
+    except sqlite3.DatabaseError:
+        pass
+    connection.close()
     return None
 
 
@@ -223,13 +297,22 @@ def drop_index(path: Path) -> bool:
     return True
 
 
-def read_rows(connection: sqlite3.Connection) -> dict[str, tuple[Stat, SessionRecord]]:
-    """Every row in one SELECT; an unreadable index reads as empty (every file is read)."""
+# Rows of the index read at a time: the first, small batch shows while the rest are read.
+INDEX_BATCHES = (50, 500)
+
+
+def cached_batches(connection: sqlite3.Connection
+                   ) -> Iterator[list[tuple[SessionRecord, Stat]]]:
+    """The index's records with the size and time they were read at, newest first, a batch
+    at a time; an unreadable index reads as ending there (the other files are read)."""
+    rows: list[Row] = []
     try:
-        rows = connection.execute(f"SELECT {', '.join(COLUMNS)} FROM sessions").fetchall()
+        cursor = connection.execute(
+            f"SELECT {', '.join(COLUMNS)} FROM sessions ORDER BY created DESC, name DESC")
+        while rows := cursor.fetchmany(INDEX_BATCHES[bool(rows)]):
+            yield [(record, (row[-2], row[-1])) for record, row in records_of(rows)]
     except sqlite3.DatabaseError:
-        return {}
-    return {record.file: ((row[-2], row[-1]), record) for record, row in records_of(rows)}
+        return
 
 
 def records_of(rows: list[Row]) -> list[tuple[SessionRecord, Row]]:
