@@ -25,7 +25,10 @@ from tui.games.rftg.boxes import (
     goals_for,
     has_takeovers,
 )
+from tui.games.rftg.entries import edition_of
 from tui.games.rftg.expansions import BASE_GAME, Expansions, check_seats, read_expansions
+from tui.games.rftg.tableau import tableau_problems
+from tui.games.seats import others_cards
 
 SETUP_BOX_KEYS = ("boxes", "new_worlds")  # the setup's answers recorded as `expansions`
 
@@ -94,6 +97,7 @@ def apply_boxes(data: Data, values: Mapping[str, Any]) -> None:
         check_seats(len(values.get("players", data.get("players", []))), expansions)
     except RulesError as refused:  # said under the expansions chosen
         raise RulesError("boxes", refused.message) from None
+    _check_tableaux_keep(data, boxes)
     if boxes:
         data["expansions"] = list(boxes)
         offered = {g.name for g in goals_for(boxes)}  # goals of boxes no longer chosen go
@@ -106,6 +110,20 @@ def apply_boxes(data: Data, values: Mapping[str, Any]) -> None:
     if not has_takeovers(boxes):
         data.pop("takeovers", None)
     _drop_what_the_boxes_lost(data, expansions)
+
+
+def _check_tableaux_keep(data: Mapping[str, Any], boxes: tuple[str, ...]) -> None:
+    """The tableaux listed stay tableaux of these boxes: a card only a box left out prints
+    (or more copies than its deck holds) refuses the change, naming the player and card."""
+    for seat, player in enumerate(data.get("players", [])):
+        cards = player.get("tableau") if isinstance(player, Mapping) else None
+        if not isinstance(cards, list):
+            continue
+        problem = tableau_problems([str(c) for c in cards], edition_of(data),
+                                   others_cards(data, seat), boxes)
+        if problem:
+            raise RulesError("boxes", f"{player.get('name')}'s tableau: {problem}. Keep the "
+                             "boxes, or change that tableau first.")
 
 
 def _drop_what_the_boxes_lost(data: Data, expansions: Expansions) -> None:
