@@ -48,7 +48,10 @@ async def test_a_hand_over_the_limit_is_refused_at_the_field_naming_it(saves: Pa
 async def test_an_empty_prestige_is_confirmed_as_none(saves: Path) -> None:
     """It was refused ("Prestige: enter a number") while empty chips count 0."""
     path = saved_at(saves, "goals-0", REFINERY_TABLE | {
-        "counts-0": {"chips": 0, "hand": 12, "goods": 0, "oort_kind": "best"}})
+        "counts-0": {"chips": 0, "hand": 12, "goods": 0, "oort_kind": "best"},
+        # the goals come once every tableau is in
+        "tableau-1": {"tableau_vp": 10, "bonus_vp": 0},
+        "counts-1": {"chips": 0, "hand": 0, "goods": 0}})
     async with make_test_app(saves, command="resume", file=path).run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert shown(pilot.app, ".step-text") == "Count Ada's prestige (empty counts 0)."

@@ -53,8 +53,12 @@ def test_boxes_changed_after_the_round_was_finished_ask_the_checklist_again() ->
     session.confirm(setup, values, at=FIXED_TIME)
     again = session.steps()[session.resume_index()]
     assert again.id == "finish-round"
-    assert any("takeovers" in item for item in again.items)
     assert again.ask_again.startswith("The boxes changed since the round was finished")
+    options = step(session, "options")  # played with takeovers: the checklist resolves them
+    session.confirm(options, session.values_for(options) | {"takeovers": True}, at=FIXED_TIME)
+    again = session.steps()[session.resume_index()]
+    assert again.id == "finish-round"
+    assert any("takeovers" in item for item in again.items)
     session.confirm(again, {}, at=FIXED_TIME)
     assert session.steps()[session.resume_index()].kind == "breakdown"
 
