@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.binding import Binding
+from textual.driver import Driver
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer
@@ -97,6 +98,16 @@ class JoinApp(Look, TerminalCursor):
         """The seat: what the step screens ask about drafts (shown only once it is held)."""
         assert self.seat is not None
         return self.seat
+
+    def get_driver_class(self) -> type[Driver]:
+        """In a browser (`lastround serve`), Textual's web driver taking the page's sizes in
+        the order they came (tui.shell.page_driver)."""
+        driver_class = super().get_driver_class()
+        if driver_class.__module__ == "textual.drivers.web_driver":
+            from tui.shell.page_driver import PageDriver
+
+            return PageDriver
+        return driver_class
 
     def on_mount(self) -> None:
         self.screen_change_signal.subscribe(self, self.hold_for)
