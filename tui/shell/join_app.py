@@ -45,7 +45,7 @@ HOST_AWAY = "The host is away: what you typed is kept and sent when they are bac
 # The joiner's screens bring no CSS of their own (see app.tcss): their lists show the
 # chosen row in reverse video, read without colour. A phone held upright is 40 columns:
 # labels above narrower fields, the card search above the tableau, and no room kept for a
-# clock in the title bar.
+# clock in the title bar; no empty box under an empty search.
 JOIN_CSS = """
 .join-list { height: auto; max-height: 1fr; border: none; padding: 0; margin: 0 0 1 0;
              background: transparent; }
@@ -67,6 +67,7 @@ Screen.-narrow #picker { layout: vertical; }
 Screen.-narrow #search-side { width: 1fr; height: auto; }
 Screen.-narrow #search { margin: 0; }
 Screen.-narrow #suggestions { height: 3; }
+Screen.-narrow #suggestions.-empty { height: 0; }
 Screen.-narrow #tableau { width: 1fr; height: 1fr; padding: 0; }
 """
 
