@@ -23,6 +23,8 @@ CHROMIUM_MISSING = (f"chromium is not installed at {CHROMIUM}: `apt-get install 
                     "(`python3 dev.py test` installs it when run as root)")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
+# Once the page has painted what it was sent (the terminal paints at the next animation frame).
+PAINTED = "new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3,
          "is_mobile": True, "has_touch": True}
 

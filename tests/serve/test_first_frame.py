@@ -15,14 +15,12 @@ import pytest
 from playwright.async_api import Browser
 
 from tests.join_play import Host
-from tests.serve.frames import drawn_extent, from_whole_screen
-from tests.serve.phone import PHONE, Phone
+from tests.serve.frames import drawn_extent, last_whole_screen, title_widths
+from tests.serve.phone import PAINTED, PHONE, Phone
 from tests.serve.served import WAIT, serving
 from tests.table_sessions import ready_for_seats
 
 SHOTS = Path("/tmp")
-# Once the page has painted what it was sent (the terminal paints at the next animation frame).
-PAINTED = "new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 VIEWPORTS = {"upright": (390, 844), "small-upright": (320, 568), "sideways": (844, 390)}
 
 
@@ -37,6 +35,15 @@ async def drawn_whole(phone: Phone, name: str) -> tuple[int, int]:
     return phone.sizes[-1]
 
 
+async def drawn_at(phone: Phone, size: tuple[int, int]) -> None:
+    """Until the app has drawn a whole screen at `size`, and nothing beyond it since. (Until
+    a new size reaches the app, it may draw at the one before.)"""
+    deadline = time.monotonic() + WAIT
+    while drawn_extent(last_whole_screen(phone.drawn_raw, size[1])) != size:
+        assert time.monotonic() < deadline, f"never drawn at {size}: {phone.text[-400:]!r}"
+        await phone.page.wait_for_timeout(20)
+
+
 @pytest.mark.parametrize("name", VIEWPORTS)
 async def test_the_first_screen_is_drawn_at_the_pages_size_and_again_once_turned(
         name: str, tmp_path: Path, browser: Browser) -> None:
@@ -49,18 +56,13 @@ async def test_the_first_screen_is_drawn_at_the_pages_size_and_again_once_turned
                                  scale=1)
         asked = await drawn_whole(phone, name)
         assert drawn_extent(phone.drawn_raw) == asked, (asked, phone.text)
+        assert title_widths(phone.drawn_raw) == {asked[0]}, (asked, phone.text)
         phone.forget()
         await phone.page.set_viewport_size({"width": height, "height": width})
         await phone.wait_for_size(lambda size: size != asked, "the turned size")
         turned = phone.sizes[-1]
-        # Until the turn reaches the app, it may draw at the old size: from its first whole
-        # screen at the new one, it draws the new size across.
-        deadline = time.monotonic() + WAIT
-        while (again := from_whole_screen(phone.drawn_raw, turned[1])) is None:
-            assert time.monotonic() < deadline, f"not drawn again: {phone.text[-400:]!r}"
-            await phone.page.wait_for_timeout(20)
+        await drawn_at(phone, turned)
         assert await drawn_whole(phone, f"{name}-turned") == turned
-        assert drawn_extent(again) == turned, (turned, again)
         await phone.close()
     host.leave()
 
@@ -85,10 +87,6 @@ async def test_a_page_that_changes_size_as_it_opens_is_drawn_at_its_last_size(
         await phone.wait_for("Join a table")
         asked_first = re.search(r"browser in from \S+ \((\d+)×(\d+)\)", served.log())
         assert asked_first and int(asked_first[1]) > last[0], served.log()  # two sizes
-        phone.forget()
-        await phone.tap_terminal()
-        await phone.page.keyboard.press("ArrowDown")  # the list's row drawn again
-        await phone.wait_for("Race for the Galaxy")
-        assert drawn_extent(phone.drawn_raw)[0] == last[0], (phone.sizes, phone.text)
+        await drawn_at(phone, last)
         await phone.close()
     host.leave()

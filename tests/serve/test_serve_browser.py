@@ -10,7 +10,8 @@ from playwright.async_api import Browser
 
 from tests.join_play import Host
 from tests.rftg_play import letters_for
-from tests.serve.phone import Phone
+from tests.serve.frames import drawn_extent
+from tests.serve.phone import PAINTED, Phone
 from tests.serve.served import joiners_of, serving, wait_until
 from tests.table_sessions import ready_for_seats, seat_entries
 from tui.session.files import read_session
@@ -116,3 +117,35 @@ async def test_a_phone_turned_or_with_its_keyboard_up_gets_the_step_again_at_its
             await phone.wait_for("alpha")
         await phone.close()
     host.leave()
+
+
+async def test_a_paste_too_long_is_refused_in_words_that_fit_the_phone(
+        tmp_path: Path, browser: Browser) -> None:
+    """The refusal of a paste longer than any field takes wraps whole within the page's
+    width (it was drawn for 80 columns, and cut at the page's edge)."""
+    saves = tmp_path / "saves"
+    host = Host(ready_for_seats("rftg", saves))
+    with serving(saves, tmp_path) as served:
+        phone = await Phone.open(browser, served.url, scale=1)  # its screenshot read
+        await phone.claim_seat(1, 2)  # the first table, Jonas
+        await phone.wait_for("Jonas: tableau")
+        width = phone.sizes[-1][0]
+        phone.forget()
+        await phone.page.evaluate(PASTE, "Alpha Centauri\n" * 1000)
+        await phone.wait_for("Not pasted: 15,000")
+        await phone.wait_for("10,000).")  # the end of the refusal, on its own line or not
+        right, _bottom = drawn_extent(phone.drawn_raw)
+        await phone.page.evaluate(PAINTED)
+        await phone.page.screenshot(path="/tmp/lastround-phone-paste-refused.png")
+        assert right <= width, (width, phone.text)
+        await phone.close()
+    host.leave()
+
+
+# A paste into the page's terminal, as a phone's long press and Paste does.
+PASTE = """text => {
+    const data = new DataTransfer();
+    data.setData("text/plain", text);
+    document.querySelector(".xterm-helper-textarea").dispatchEvent(
+        new ClipboardEvent("paste", {clipboardData: data, bubbles: true, cancelable: true}));
+}"""

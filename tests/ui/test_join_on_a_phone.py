@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Input, OptionList
+from textual import events
+from textual.widgets import Footer, Input, OptionList
 
 from screens.cards_join import JoinCardsScreen
 from screens.join_steps import JoinFormScreen
@@ -79,4 +80,22 @@ async def test_the_suggestions_take_no_room_while_they_have_nothing(tmp_path: Pa
         assert suggestions.option_count and await rows_shown() == 3
         await pilot.press(*["backspace"] * 3)
         assert await rows_shown() == 0
+    host.leave()
+
+
+async def test_a_paste_too_long_is_refused_in_words_read_whole(tmp_path: Path) -> None:
+    """The refusal wraps whole above the footer at a phone's widths (at 43 columns its last
+    line, "10,000).", was under the footer: the toast was measured for a width it was not
+    drawn at)."""
+    host = Host(ready_for_seats("rftg", tmp_path))
+    for width in (35, 41, 43, 47):
+        app = JoinApp(tmp_path)
+        async with app.run_test(size=(width, 40), notifications=True) as pilot:
+            await take_seat(pilot, app, 1)
+            app.post_message(events.Paste("Alpha Centauri\n" * 1000))
+            await until(pilot, lambda: bool(pilot.app.screen.query("Toast")), "the refusal")
+            await pilot.pause()
+            toast, footer = app.screen.query_one("Toast"), app.screen.query_one(Footer)
+            assert toast.region.bottom <= footer.region.y, (width, toast.region)
+            assert "10,000)." in app.export_screenshot(), width
     host.leave()
