@@ -7,11 +7,17 @@ meanwhile is posted at once from the input thread. A page that measured itself a
 opened (its font arrived, its keyboard rose) then had its new size overtaken by its first one,
 and the joiner stayed drawn for a size the page no longer had. Here every later size goes the
 same way as the first: the last the page sent is the last the app takes.
+
+Its standard input is the page's link: once it closes (the server let the page go, or is gone),
+nobody can see or type into the app again, so it ends at once, and the seat it holds is free
+for the player's next page. (Textual's driver would only stop reading, and the app would hold
+the seat until its process was ended.)
 """
 
 from __future__ import annotations
 
 import asyncio
+from contextlib import suppress
 from typing import Any
 
 from textual import events
@@ -37,6 +43,15 @@ class PageDriver(WebDriver):
             return
         size = Size(int(str(payload["width"])), int(str(payload["height"])))
         asyncio.run_coroutine_threadsafe(self.resize(size), self.loop)
+
+    def run_input_thread(self) -> None:
+        """(The input thread.) Once the input has ended, however it ended, the app ends."""
+        try:
+            super().run_input_thread()
+        finally:
+            if self.loop is not None:
+                with suppress(RuntimeError):  # the loop already closed: the app has ended
+                    self.loop.call_soon_threadsafe(self.sized.exit)
 
     async def resize(self, size: Size) -> None:
         self.sized.post_message(events.Resize(size, size))
