@@ -4,31 +4,20 @@ phone's way in that is never tried would pass unseen."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from pathlib import Path
 
-import pytest
-from playwright.async_api import Browser, async_playwright
+from playwright.async_api import Browser
 
 from tests.join_play import Host
 from tests.rftg_play import letters_for
-from tests.serve.phone import ARGS, CHROMIUM, CHROMIUM_MISSING, Phone
+from tests.serve.phone import Phone
 from tests.serve.served import joiners_of, serving, wait_until
 from tests.table_sessions import ready_for_seats, seat_entries
 from tui.session.files import read_session
 from tui.shell.join_app import JoinApp
 
 NARROW_BELOW = JoinApp.HORIZONTAL_BREAKPOINTS[1][0]
-
-
-@pytest.fixture
-async def browser() -> AsyncIterator[Browser]:
-    if not CHROMIUM.exists():
-        pytest.fail(CHROMIUM_MISSING)
-    async with async_playwright() as playwright:
-        launched = await playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield launched
-        await launched.close()
 
 
 def entry(path: Path, step_id: str) -> dict[str, object]:

@@ -14,12 +14,18 @@ import subprocess
 import sys
 import threading
 from collections.abc import Callable
+from contextlib import suppress
 from importlib.util import find_spec
 from pathlib import Path
 
 SERVE_MISSING = ("lastround serve needs the serve extra: pip install 'lastround[serve]' "
                  "(in this checkout: .venv/bin/uv sync --extra serve)")
 LOG_NAME = ".lastround-serve.log"
+# tui.shell.serve.FINISHED_WORD, written before the pipe closes when the game is finished.
+FINISHED_WORD = "finished\n"
+# The server's own bound: the final scores drawn (3 s), each browser's app ended (5 s), the
+# web server's shutdown (3 s).
+STOP_WAIT = 15.0
 LINK = re.compile(r"^\s+(http://\S+/)$")
 # Where it serves: None for the machine's address on its local network and `lastround serve`'s
 # usual port (tests: loopback, any free port).
@@ -85,15 +91,26 @@ class PhoneServer:
     def running(self) -> bool:
         return self.process is not None and self.process.poll() is None
 
-    def stop(self) -> None:
-        """End the server: every browser's app is asked to end first (its seat let go)."""
+    def stop(self, *, finished: bool = False) -> None:
+        """End the server, without waiting for it (the app goes on at once): every browser's
+        app is ended first (its seat let go); `finished`: the phones are left showing the
+        game's final scores."""
         process, self.process = self.process, None
-        if process is None:
-            return
+        if process is not None:
+            threading.Thread(target=end_server, args=(process, finished),
+                             name="lastround-serve-stop", daemon=True).start()
+
+
+def end_server(process: subprocess.Popen[str], finished: bool) -> None:
+    """The server stops once its standard input closes (having ended each browser's app);
+    one still running after STOP_WAIT is killed."""
+    with suppress(OSError, ValueError):
         if process.stdin is not None:
-            process.stdin.close()  # the server stops once its standard input closes
-        try:
-            process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+            if finished:
+                process.stdin.write(FINISHED_WORD)
+            process.stdin.close()
+    try:
+        process.wait(timeout=STOP_WAIT)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()

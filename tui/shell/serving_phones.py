@@ -61,6 +61,9 @@ class PhoneServing:
                         markup=False)
 
     def stop(self) -> None:
+        """Stop serving (not waiting for the server to end); a finished game's phones keep
+        its final scores in view."""
         if self.server is not None:
-            self.server.stop()
+            session = self.keeper().session
+            self.server.stop(finished=session is not None and session.finished)
             self.server = None
