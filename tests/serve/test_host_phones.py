@@ -5,15 +5,18 @@ with the app."""
 from __future__ import annotations
 
 import re
+import socket
 import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.widgets import Input
 
 from screens.host_seat import HostSeatScreen
 from screens.phones import LINES_AROUND, PhonesScreen
 from screens.qr import window_needed
+from screens.serve_where import ServeWhereScreen
 from screens.step import StepScreen
 from tests.helpers import make_test_app
 from tests.join_play import ask_which_seat, until
@@ -34,6 +37,36 @@ def on_loopback(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(phones, "SERVE_PORT", 0)
 
 
+async def test_a_port_taken_is_said_and_the_next_free_one_offered_then_remembered(
+        tmp_path: Path, on_loopback: None) -> None:
+    """`lastround serve` started by hand holds the port: F5 says so, offers the next free
+    port, serves there on Enter, and offers the same address and port the next time."""
+    path = ready_for_seats("rftg", tmp_path)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        app = make_test_app(tmp_path, command="resume", file=path)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, StepScreen), "the first step")
+            await ask_which_seat(pilot, app)
+            await pilot.press("enter")  # the table open, to terminals only
+            await until(pilot, lambda: app.keeper.table is not None, "the table open")
+            await pilot.press("f5")
+            await until(pilot, lambda: isinstance(app.screen, ServeWhereScreen), "where")
+            port_field = app.screen.query_one("#serve-port", Input)
+            port_field.value = str(port)
+            await pilot.press("enter")
+            said = str(app.screen.query_one("#serve-where-error").render())
+            assert f"Port {port} is taken" in said and "Enter serves there" in said, said
+            offered = int(port_field.value)
+            assert offered > port
+            await pilot.press("enter")
+            await until(pilot, lambda: showing_code(app), "the phones' code", seconds=30)
+            assert f"127.0.0.1:{offered}/" in app.screen.link
+    assert phones.where_remembered() == ("127.0.0.1", offered)
+
+
 async def test_opening_the_table_to_phones_shows_the_code_of_a_running_server(
         tmp_path: Path, on_loopback: None) -> None:
     path = ready_for_seats("rftg", tmp_path)
@@ -42,6 +75,8 @@ async def test_opening_the_table_to_phones_shows_the_code_of_a_running_server(
         await until(pilot, lambda: isinstance(app.screen, StepScreen), "the first step")
         await ask_which_seat(pilot, app)
         await pilot.press("p")
+        await until(pilot, lambda: isinstance(app.screen, ServeWhereScreen), "where to serve")
+        await pilot.press("enter")  # as remembered (here: loopback, any free port)
         await until(pilot, lambda: showing_code(app), "the phones' code", seconds=30)
         link = app.screen.link
         assert re.fullmatch(r"http://127\.0\.0\.1:\d+/[\w-]{22,}/", link), link

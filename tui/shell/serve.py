@@ -32,6 +32,7 @@ from textual_serve.download_manager import DownloadManager
 
 from tui.session.terminal_safe import one_line
 from tui.shell import serve_joiner as joining
+from tui.shell.phones import lan_address
 from tui.shell.serve_joiner import JoinProcess, close_with, relay, to_int
 
 # 16 random bytes: 22 characters to type from the screen, far beyond guessing.
@@ -46,18 +47,6 @@ IDLE_MOST = 10.0
 FINISHED_WORD = b"finished"
 TEXTUAL_SERVE_STATIC = Path(str(files("textual_serve") / "static"))
 PAGE = Template((Path(__file__).parent / "serve_page.html").read_text(encoding="utf-8"))
-
-
-def lan_address() -> str | None:
-    """This machine's address on its local network: the one it would send from to an outside
-    address. Nothing is sent (a UDP socket only picks its route); None without a network."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed beyond the gateway
-            address = str(probe.getsockname()[0])
-        except OSError:
-            return None
-    return None if address.startswith(("127.", "0.")) else address
 
 
 @dataclass(frozen=True)
