@@ -14,13 +14,11 @@ from __future__ import annotations
 
 import asyncio
 import os
-import secrets
 import signal
 import socket
 import sys
 import threading
 import time
-from dataclasses import dataclass
 from functools import partial
 from importlib.resources import files
 from pathlib import Path
@@ -33,42 +31,19 @@ from textual_serve.download_manager import DownloadManager
 from tui.session.terminal_safe import one_line
 from tui.shell import serve_joiner as joining
 from tui.shell.phones import lan_address
+from tui.shell.serve_door import WRONG_PER_SECOND, Door, Strangers, new_door
 from tui.shell.serve_joiner import JoinProcess, close_with, relay, to_int
 
-# 16 random bytes: 22 characters to type from the screen, far beyond guessing.
-TOKEN_BYTES = 16
 # Browsers at once (each is a process): a table is at most six seats, each may reconnect.
 MOST_BROWSERS = 16
 # Seconds a connection may stay without a whole request (or idle between two): a browser
 # sends its request at once; a connection held open sending nothing is closed.
-IDLE_MOST = 10.0
+IDLE_MOST = 5.0
 # What the host's app writes on the server's standard input before closing it when the
 # game is finished (tui.shell.phones): the phones then keep its final scores in view.
 FINISHED_WORD = b"finished"
 TEXTUAL_SERVE_STATIC = Path(str(files("textual_serve") / "static"))
 PAGE = Template((Path(__file__).parent / "serve_page.html").read_text(encoding="utf-8"))
-
-
-@dataclass(frozen=True)
-class Door:
-    """Where the table's browsers come in: the address, the port and the token."""
-
-    host: str
-    port: int
-    token: str
-
-    @property
-    def origin(self) -> str:
-        host = f"[{self.host}]" if ":" in self.host else self.host
-        return f"http://{host}:{self.port}"
-
-    @property
-    def url(self) -> str:
-        return f"{self.origin}/{self.token}/"
-
-
-def new_door(host: str, port: int) -> Door:
-    return Door(host, port, secrets.token_urlsafe(TOKEN_BYTES))
 
 
 def join_command(saves: Path) -> list[str]:
@@ -90,6 +65,7 @@ class TableServer:
         self.browsers = 0
         self.joiners: dict[JoinProcess, web.WebSocketResponse] = {}  # each with its browser
         self.finished = False  # the host's game is finished: the phones keep its scores shown
+        self.strangers = Strangers()
         self.downloads = DownloadManager()  # textual-serve's; the joiner's app sends none
 
     def application(self) -> web.Application:
@@ -106,13 +82,25 @@ class TableServer:
 
     @web.middleware
     async def only_the_table(self, request: web.Request, handler: Any) -> web.StreamResponse:
-        """Every path starts with the token; anything else is refused and logged."""
+        """Every path starts with the token (in either case); anything else is refused, and
+        logged once per burst; an address past the pace of wrong links is refused unread."""
+        address = request.remote or "?"
+        if refused := self.strangers.too_fast(address):
+            if refused == 1:
+                log(f"refused {address}: wrong links faster than {WRONG_PER_SECOND:g} a "
+                    "second; everything from it refused unread until it slows down")
+            raise web.HTTPTooManyRequests(text="Last Round: too many wrong links; wait a "
+                                          "moment, then scan the host's code again.\n")
         first = request.path.lstrip("/").partition("/")[0]
-        if not secrets.compare_digest(first.encode(), self.door.token.encode()):
-            why = "no token" if not first else "a wrong token"
-            log(f"refused {request.remote}: {request.method} with {why}")
+        if not self.door.opens(first):
+            if self.strangers.wrong(address):
+                why = "no token" if not first else "a wrong token"
+                log(f"refused {address}: {request.method} with {why} (more this burst: "
+                    "not logged)")
             raise web.HTTPForbidden(text="Last Round: this link is not the table's. Scan the "
                                     "code on the host's screen again.\n")
+        if first != self.door.token:  # typed in capitals: the link as it is written
+            raise web.HTTPFound("/" + self.door.token + request.path_qs[len(first) + 1:])
         response: web.StreamResponse = await handler(request)
         return response
 
