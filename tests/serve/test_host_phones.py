@@ -4,8 +4,11 @@ with the app."""
 
 from __future__ import annotations
 
+import os
 import re
+import signal
 import socket
+import time
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -93,6 +96,28 @@ async def test_opening_the_table_to_phones_shows_the_code_of_a_running_server(
         server = app.phones.server.process
     assert server is not None and server.wait(timeout=10) is not None, "it ends with the app"
     assert "refused" not in (tmp_path / phones.LOG_NAME).read_text()
+
+
+async def test_a_server_slow_to_stop_never_holds_up_the_hosts_app(
+        tmp_path: Path, on_loopback: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Stopping (as the final scores show) returns at once, however long the server takes to
+    end (here: paused); past STOP_WAIT it is killed."""
+    monkeypatch.setattr(phones, "STOP_WAIT", 1.0)
+    path = ready_for_seats("rftg", tmp_path)
+    app = make_test_app(tmp_path, command="resume", file=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, StepScreen), "the first step")
+        await ask_which_seat(pilot, app)
+        await pilot.press("p")
+        await until(pilot, lambda: isinstance(app.screen, ServeWhereScreen), "where to serve")
+        await pilot.press("enter")
+        await until(pilot, lambda: showing_code(app), "the phones' code", seconds=30)
+        server = app.phones.server.process
+        os.kill(server.pid, signal.SIGSTOP)
+        started = time.monotonic()
+        app.phones.stop()
+        assert time.monotonic() - started < 2.5, "a hang guard: it was 5 s, waiting"
+    assert server.wait(timeout=30) == -signal.SIGKILL
 
 
 async def test_without_the_extra_the_table_opens_to_terminals_only(
