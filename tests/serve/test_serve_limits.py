@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import signal
 import time
+from contextlib import suppress
 from pathlib import Path
 
 import aiohttp
@@ -101,6 +102,28 @@ async def test_a_paste_longer_than_any_field_takes_is_refused_before_the_joiner(
             assert "10,000" in message.extra, message
         assert ended_within(saves, 15) < 300
         assert "too long" in served.log()
+
+
+async def test_a_flood_of_pastes_is_refused_and_its_joiner_stays_small(
+        tmp_path: Path) -> None:
+    """Pastes of 10,000 characters, one after another: after the first, the browser is sent
+    away (4008) before its app has them to take; the app ends within 15 s, under 300 MiB."""
+    saves = tmp_path / "saves"
+    ready_for_seats("rftg", saves)
+    with serving(saves, tmp_path) as served:
+        async with aiohttp.ClientSession() as session:
+            socket = await joined(session, served)
+            [pid] = joiners_of(saves)
+            for _ in range(50):
+                if socket.closed:
+                    break
+                with suppress(ConnectionError):
+                    await socket.send_json(["stdin", "a" * 10_000])
+            most = resident_mib(pid)
+            message = await closing(socket)
+            assert message.type == aiohttp.WSMsgType.CLOSE and message.data == 4008, message
+        assert max(most, ended_within(saves, 15)) < 300
+        assert "keys faster than any table needs" in served.log()
 
 
 async def test_a_joiner_that_dies_closes_its_browser_and_frees_its_place(

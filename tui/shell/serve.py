@@ -146,6 +146,8 @@ class TableServer:
                 log(f"refused {request.remote}: {why}")
         finally:
             await process.end()
+            if process.too_large:
+                log(f"ended the app of {request.remote}: it held over 300 MiB")
             del self.joiners[process]
             self.browsers -= 1
             log(f"browser gone from {request.remote}")
