@@ -4,16 +4,20 @@ joiner that dies closes its browser's websocket and frees its place."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
+import sys
 import time
 from contextlib import suppress
 from pathlib import Path
 
 import aiohttp
+from textual_serve.download_manager import DownloadManager
 
 from tests.serve.served import WAIT, Served, joiners_of, screen_text, serving, wait_until
 from tests.table_sessions import ready_for_seats
+from tui.shell import serve_joiner
 
 MIB = 2**20
 
@@ -140,3 +144,34 @@ async def test_a_joiner_that_dies_closes_its_browser_and_frees_its_place(
             wait_until(lambda: "browser gone" in served.log(), "its place freed", seconds=10)
             again = await joined(session, served)  # a place for the next browser
             await again.close()
+
+
+HOG = """
+import time
+hog = bytearray(400 * 2**20)
+hog[::4096] = b"x" * len(range(0, len(hog), 4096))  # every page touched: resident
+time.sleep(60)
+"""
+
+
+async def test_an_app_holding_over_300_mib_is_ended() -> None:
+    """Whatever makes a joiner grow, it is ended past MOST_MEMORY (a stand-in that holds
+    400 MiB and ignores its input)."""
+    closed: list[bool] = []
+
+    async def nothing(_: object) -> None:
+        return None
+
+    async def close() -> None:
+        closed.append(True)
+
+    hog = serve_joiner.JoinProcess([sys.executable, "-c", HOG], write_bytes=nothing,
+                                   write_str=nothing, close=close,
+                                   download_manager=DownloadManager())
+    await hog.start(80, 24)
+    deadline = time.monotonic() + WAIT
+    while hog.running():
+        assert time.monotonic() < deadline, "still running"
+        await asyncio.sleep(0.1)
+    await hog.end()
+    assert hog.too_large and closed == [True], "its browser's link closed"

@@ -134,7 +134,7 @@ class JoinProcess(AppService):
                 break
         with suppress(ProcessLookupError, PermissionError):  # whatever it left running
             os.killpg(process.pid, signal.SIGKILL)
-        if self.watch is not None and self.watch is not asyncio.current_task():
+        if self.watch is not None:  # (itself waiting here, when it asked: cancelled too)
             self.watch.cancel()
         if self.output is not None:
             await self.output

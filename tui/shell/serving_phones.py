@@ -42,6 +42,8 @@ class PhoneServing:
             return  # starting: its code shows once it is ready
         from screens.serve_where import ServeWhereScreen
 
+        if isinstance(self.app.screen, ServeWhereScreen):
+            return  # already asking
         self.app.push_screen(ServeWhereScreen(*phones.where_remembered(), phones.why_not_there),
                              self.serve_there)
 
