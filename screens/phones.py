@@ -24,9 +24,10 @@ Each player scans the code with their phone's camera, or types the link into its
 the network this machine is on. The browser shows `lastround join` for this table: the player
 picks the table and their seat by number and enters their own steps, as from a terminal.
 
-The link holds a random code made when the serving started: only who sees this screen can get
-in, and every other request is refused and logged in .lastround-serve.log in the saves
-folder. Serving ends with this app, or when the game is finished.
+The link holds a random code made when the serving started (ten letters and digits, without
+look-alikes, in either case): only who sees this screen can get in, and every other request
+is refused and logged in .lastround-serve.log in the saves folder. Serving ends with this
+app, or when the game is finished: each phone then keeps the final scores in view.
 
 A QR reader wants dark squares on a light ground: on a terminal with dark text on a light
 background, I draws the code the other way round."""

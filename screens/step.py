@@ -144,7 +144,8 @@ class StepScreen(Offstage):
 
     def focus_typing_place(self) -> None:
         """Bring back the draft, if any, and focus where its typing stopped: the first field
-        it left empty, else the last one it changed; without a draft, the first field."""
+        it left empty, else the last one it changed, its cursor after its text (nothing
+        selected: the next key goes on with it); without a draft, the first field."""
         fields = list(self.query("Input, Choice"))  # in the order they are shown
         before = [field_value(field) for field in fields]
         if not self.show_draft():
@@ -156,6 +157,8 @@ class StepScreen(Offstage):
         resumed = empty[:1] or changed[-1:]
         if resumed and resumed[0].focusable:
             focus_now(resumed[0])
+            if isinstance(resumed[0], Input):
+                resumed[0].action_end()
         else:
             self.focus_first()
 

@@ -242,7 +242,8 @@ FRAME_HANDOFF = 0.0005
 def run_interface(app: App[Any]) -> int:
     """Run an interface in the terminal, as long as the process lives."""
     # Exported COLUMNS/LINES would pin Textual's size: it must follow the terminal's resizes.
-    for pinned in ("COLUMNS", "LINES"):
+    # A browser's app has no terminal: there COLUMNS is the page's width, its first frame's.
+    for pinned in () if in_a_browser() else ("COLUMNS", "LINES"):
         os.environ.pop(pinned, None)
     sys.setswitchinterval(FRAME_HANDOFF)
     # What is loaded by now lives as long as the process: set it aside from the cyclic

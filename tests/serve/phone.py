@@ -23,6 +23,8 @@ CHROMIUM_MISSING = (f"chromium is not installed at {CHROMIUM}: `apt-get install 
                     "(`python3 dev.py test` installs it when run as root)")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
+# Once the page has painted what it was sent (the terminal paints at the next animation frame).
+PAINTED = "new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3,
          "is_mobile": True, "has_touch": True}
 
@@ -34,6 +36,7 @@ class Phone:
         self.context = context
         self.page = page
         self.text = ""
+        self.drawn_raw = ""  # what the app wrote, escapes and all (for the frames' widths)
         self.requests: list[str] = []
         self.sizes: list[tuple[int, int]] = []
         self.closed = False
@@ -41,8 +44,13 @@ class Phone:
         page.on("websocket", self.watch)
 
     @classmethod
-    async def open(cls, browser: Browser, url: str) -> Phone:
-        context = await browser.new_context(**PHONE)
+    async def open(cls, browser: Browser, url: str, viewport: dict[str, int] | None = None,
+                   scale: int | None = None) -> Phone:
+        """The page at PHONE's size and pixels, or at `viewport`'s and `scale`'s."""
+        options = PHONE | ({"viewport": viewport} if viewport else {})
+        if scale is not None:
+            options["device_scale_factor"] = scale
+        context = await browser.new_context(**options)
         phone = cls(context, await context.new_page())
         await phone.page.goto(url)
         return phone
@@ -56,6 +64,7 @@ class Phone:
     def drawn(self, payload: str | bytes) -> None:
         if isinstance(payload, bytes):
             self.text += screen_text(payload)
+            self.drawn_raw += payload.decode("utf-8", "replace")
 
     def sent(self, payload: str | bytes) -> None:
         found = re.match(r'\["resize", ?\{"width": ?(\d+), ?"height": ?(\d+)', str(payload))
@@ -84,6 +93,7 @@ class Phone:
     def forget(self) -> None:
         """What was drawn so far no longer counts for wait_for."""
         self.text = ""
+        self.drawn_raw = ""
 
     async def tap_terminal(self) -> None:
         """A tap on the terminal: its hidden text field takes focus (a phone opens its

@@ -62,12 +62,14 @@ def joiners_of(saves: Path) -> list[int]:
 
 
 @contextmanager
-def serving(saves: Path, folder: Path) -> Iterator[Served]:
+def serving(saves: Path, folder: Path, *, with_host: bool = False) -> Iterator[Served]:
+    """`with_host`: as the host's app starts it, its standard input the test's pipe."""
     out, log = folder / "serve.out", folder / "serve.log"
+    command = [LASTROUND, "serve", "--saves", str(saves), "--host", "127.0.0.1", "--port", "0"]
     with out.open("wb") as stdout, log.open("wb") as stderr:
         process = subprocess.Popen(
-            [LASTROUND, "serve", "--saves", str(saves), "--host", "127.0.0.1", "--port", "0"],
-            stdout=stdout, stderr=stderr, env=os.environ | SERVE_ENV)
+            command + ["--with-host"] * with_host, stdout=stdout, stderr=stderr,
+            stdin=subprocess.PIPE if with_host else None, env=os.environ | SERVE_ENV)
     try:
         found: list[str] = []
 

@@ -4,16 +4,22 @@ with the app."""
 
 from __future__ import annotations
 
+import os
 import re
+import signal
+import socket
+import time
 import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.widgets import Input
 
 from screens.host_seat import HostSeatScreen
 from screens.phones import LINES_AROUND, PhonesScreen
 from screens.qr import window_needed
+from screens.serve_where import ServeWhereScreen
 from screens.step import StepScreen
 from tests.helpers import make_test_app
 from tests.join_play import ask_which_seat, until
@@ -34,6 +40,36 @@ def on_loopback(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(phones, "SERVE_PORT", 0)
 
 
+async def test_a_port_taken_is_said_and_the_next_free_one_offered_then_remembered(
+        tmp_path: Path, on_loopback: None) -> None:
+    """`lastround serve` started by hand holds the port: F5 says so, offers the next free
+    port, serves there on Enter, and offers the same address and port the next time."""
+    path = ready_for_seats("rftg", tmp_path)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        app = make_test_app(tmp_path, command="resume", file=path)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, StepScreen), "the first step")
+            await ask_which_seat(pilot, app)
+            await pilot.press("enter")  # the table open, to terminals only
+            await until(pilot, lambda: app.keeper.table is not None, "the table open")
+            await pilot.press("f5")
+            await until(pilot, lambda: isinstance(app.screen, ServeWhereScreen), "where")
+            port_field = app.screen.query_one("#serve-port", Input)
+            port_field.value = str(port)
+            await pilot.press("enter")
+            said = str(app.screen.query_one("#serve-where-error").render())
+            assert f"Port {port} is taken" in said and "Enter serves there" in said, said
+            offered = int(port_field.value)
+            assert offered > port
+            await pilot.press("enter")
+            await until(pilot, lambda: showing_code(app), "the phones' code", seconds=30)
+            assert f"127.0.0.1:{offered}/" in app.screen.link
+    assert phones.where_remembered() == ("127.0.0.1", offered)
+
+
 async def test_opening_the_table_to_phones_shows_the_code_of_a_running_server(
         tmp_path: Path, on_loopback: None) -> None:
     path = ready_for_seats("rftg", tmp_path)
@@ -42,9 +78,11 @@ async def test_opening_the_table_to_phones_shows_the_code_of_a_running_server(
         await until(pilot, lambda: isinstance(app.screen, StepScreen), "the first step")
         await ask_which_seat(pilot, app)
         await pilot.press("p")
+        await until(pilot, lambda: isinstance(app.screen, ServeWhereScreen), "where to serve")
+        await pilot.press("enter")  # as remembered (here: loopback, any free port)
         await until(pilot, lambda: showing_code(app), "the phones' code", seconds=30)
         link = app.screen.link
-        assert re.fullmatch(r"http://127\.0\.0\.1:\d+/[\w-]{22,}/", link), link
+        assert re.fullmatch(r"http://127\.0\.0\.1:\d+/[2-9a-z]{10}/", link), link
         assert app.screen.query_one(QrCode).lines == code_lines(link, dark_drawn=False)
         assert f"or type: {link}" in str(app.screen.query_one("#phones-link").render())
         with urllib.request.urlopen(link, timeout=10) as page:  # the table's page is served
@@ -58,6 +96,28 @@ async def test_opening_the_table_to_phones_shows_the_code_of_a_running_server(
         server = app.phones.server.process
     assert server is not None and server.wait(timeout=10) is not None, "it ends with the app"
     assert "refused" not in (tmp_path / phones.LOG_NAME).read_text()
+
+
+async def test_a_server_slow_to_stop_never_holds_up_the_hosts_app(
+        tmp_path: Path, on_loopback: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Stopping (as the final scores show) returns at once, however long the server takes to
+    end (here: paused); past STOP_WAIT it is killed."""
+    monkeypatch.setattr(phones, "STOP_WAIT", 1.0)
+    path = ready_for_seats("rftg", tmp_path)
+    app = make_test_app(tmp_path, command="resume", file=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, StepScreen), "the first step")
+        await ask_which_seat(pilot, app)
+        await pilot.press("p")
+        await until(pilot, lambda: isinstance(app.screen, ServeWhereScreen), "where to serve")
+        await pilot.press("enter")
+        await until(pilot, lambda: showing_code(app), "the phones' code", seconds=30)
+        server = app.phones.server.process
+        os.kill(server.pid, signal.SIGSTOP)
+        started = time.monotonic()
+        app.phones.stop()
+        assert time.monotonic() - started < 2.5, "a hang guard: it was 5 s, waiting"
+    assert server.wait(timeout=30) == -signal.SIGKILL
 
 
 async def test_without_the_extra_the_table_opens_to_terminals_only(

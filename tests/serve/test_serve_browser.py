@@ -1,34 +1,23 @@
 """`lastround serve` in a real browser: Debian's chromium at a phone's size (390×844), as a
-player at the table uses it. Without chromium the tests fail and say how to install it: a
-phone's way in that is never tried would pass unseen."""
+player at the table uses it (the browser: tests/serve/conftest.py)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from pathlib import Path
 
-import pytest
-from playwright.async_api import Browser, async_playwright
+from playwright.async_api import Browser
 
 from tests.join_play import Host
 from tests.rftg_play import letters_for
-from tests.serve.phone import ARGS, CHROMIUM, CHROMIUM_MISSING, Phone
+from tests.serve.frames import drawn_extent
+from tests.serve.phone import PAINTED, Phone
 from tests.serve.served import joiners_of, serving, wait_until
 from tests.table_sessions import ready_for_seats, seat_entries
 from tui.session.files import read_session
 from tui.shell.join_app import JoinApp
 
 NARROW_BELOW = JoinApp.HORIZONTAL_BREAKPOINTS[1][0]
-
-
-@pytest.fixture
-async def browser() -> AsyncIterator[Browser]:
-    if not CHROMIUM.exists():
-        pytest.fail(CHROMIUM_MISSING)
-    async with async_playwright() as playwright:
-        launched = await playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield launched
-        await launched.close()
 
 
 def entry(path: Path, step_id: str) -> dict[str, object]:
@@ -128,3 +117,35 @@ async def test_a_phone_turned_or_with_its_keyboard_up_gets_the_step_again_at_its
             await phone.wait_for("alpha")
         await phone.close()
     host.leave()
+
+
+async def test_a_paste_too_long_is_refused_in_words_that_fit_the_phone(
+        tmp_path: Path, browser: Browser) -> None:
+    """The refusal of a paste longer than any field takes wraps whole within the page's
+    width (it was drawn for 80 columns, and cut at the page's edge)."""
+    saves = tmp_path / "saves"
+    host = Host(ready_for_seats("rftg", saves))
+    with serving(saves, tmp_path) as served:
+        phone = await Phone.open(browser, served.url, scale=1)  # its screenshot read
+        await phone.claim_seat(1, 2)  # the first table, Jonas
+        await phone.wait_for("Jonas: tableau")
+        width = phone.sizes[-1][0]
+        phone.forget()
+        await phone.page.evaluate(PASTE, "Alpha Centauri\n" * 1000)
+        await phone.wait_for("Not pasted: 15,000")
+        await phone.wait_for("10,000).")  # the end of the refusal, on its own line or not
+        right, _bottom = drawn_extent(phone.drawn_raw)
+        await phone.page.evaluate(PAINTED)
+        await phone.page.screenshot(path="/tmp/lastround-phone-paste-refused.png")
+        assert right <= width, (width, phone.text)
+        await phone.close()
+    host.leave()
+
+
+# A paste into the page's terminal, as a phone's long press and Paste does.
+PASTE = """text => {
+    const data = new DataTransfer();
+    data.setData("text/plain", text);
+    document.querySelector(".xterm-helper-textarea").dispatchEvent(
+        new ClipboardEvent("paste", {clipboardData: data, bubbles: true, cancelable: true}));
+}"""

@@ -87,6 +87,18 @@ def test_a_tableau_being_listed(snap_compare: Any, host: Host, size: tuple[int, 
 
 
 @SIZES
+def test_a_tableau_with_the_search_empty(snap_compare: Any, host: Host,
+                                         size: tuple[int, int]) -> None:
+    """Nothing under the empty search: no empty box of suggestions (the cards just below)."""
+    async def steps(pilot: Pilot[Any]) -> None:
+        await take_seat(pilot, joiner(pilot), 0)
+        for name in RFTG[0][0][1]["tableau"][:2]:
+            await pilot.press(*letters_for(name), "enter")
+
+    assert snap(snap_compare, host, size, steps)
+
+
+@SIZES
 def test_the_counts_after_the_tableau(snap_compare: Any, host: Host,
                                       size: tuple[int, int]) -> None:
     async def steps(pilot: Pilot[Any]) -> None:

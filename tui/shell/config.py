@@ -1,4 +1,5 @@
-"""The user's own settings (the chosen theme), kept in a small TOML file between runs.
+"""The user's own settings (the chosen theme, where phones are served), kept in a small TOML
+file between runs.
 
 The file is ``$LASTROUND_CONFIG`` if set (the tests point it at a temporary file), else
 ``$XDG_CONFIG_HOME/lastround/config.toml`` (``~/.config/lastround/config.toml``). A missing
@@ -46,7 +47,7 @@ def read_settings(path: Path) -> tuple[str, dict[str, Any]]:
     return text, settings
 
 
-def save_setting(key: str, value: str, path: Path | None = None) -> None:
+def save_setting(key: str, value: str | int, path: Path | None = None) -> None:
     """Set one key, keeping the rest of the file (and its comments); written atomically."""
     import tomlkit
 

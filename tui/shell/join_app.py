@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.binding import Binding
+from textual.driver import Driver
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer
@@ -44,7 +45,7 @@ HOST_AWAY = "The host is away: what you typed is kept and sent when they are bac
 # The joiner's screens bring no CSS of their own (see app.tcss): their lists show the
 # chosen row in reverse video, read without colour. A phone held upright is 40 columns:
 # labels above narrower fields, the card search above the tableau, and no room kept for a
-# clock in the title bar.
+# clock in the title bar; no empty box under an empty search.
 JOIN_CSS = """
 .join-list { height: auto; max-height: 1fr; border: none; padding: 0; margin: 0 0 1 0;
              background: transparent; }
@@ -66,6 +67,7 @@ Screen.-narrow #picker { layout: vertical; }
 Screen.-narrow #search-side { width: 1fr; height: auto; }
 Screen.-narrow #search { margin: 0; }
 Screen.-narrow #suggestions { height: 3; }
+Screen.-narrow #suggestions.-empty { height: 0; }
 Screen.-narrow #tableau { width: 1fr; height: 1fr; padding: 0; }
 """
 
@@ -97,6 +99,16 @@ class JoinApp(Look, TerminalCursor):
         """The seat: what the step screens ask about drafts (shown only once it is held)."""
         assert self.seat is not None
         return self.seat
+
+    def get_driver_class(self) -> type[Driver]:
+        """In a browser (`lastround serve`), Textual's web driver taking the page's sizes in
+        the order they came (tui.shell.page_driver)."""
+        driver_class = super().get_driver_class()
+        if driver_class.__module__ == "textual.drivers.web_driver":
+            from tui.shell.page_driver import PageDriver
+
+            return PageDriver
+        return driver_class
 
     def on_mount(self) -> None:
         self.screen_change_signal.subscribe(self, self.hold_for)

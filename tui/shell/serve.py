@@ -14,64 +14,36 @@ from __future__ import annotations
 
 import asyncio
 import os
-import secrets
 import signal
 import socket
 import sys
 import threading
 import time
-from dataclasses import dataclass
+from functools import partial
 from importlib.resources import files
 from pathlib import Path
 from string import Template
 from typing import Any
 
-from aiohttp import WSMsgType, web
-from textual_serve.app_service import AppService
+from aiohttp import web
 from textual_serve.download_manager import DownloadManager
 
 from tui.session.terminal_safe import one_line
+from tui.shell import serve_joiner as joining
+from tui.shell.phones import lan_address
+from tui.shell.serve_door import WRONG_PER_SECOND, Door, Strangers, new_door
+from tui.shell.serve_joiner import JoinProcess, close_with, relay, to_int
 
-# 16 random bytes: 22 characters to type from the screen, far beyond guessing.
-TOKEN_BYTES = 16
 # Browsers at once (each is a process): a table is at most six seats, each may reconnect.
 MOST_BROWSERS = 16
+# Seconds a connection may stay without a whole request (or idle between two): a browser
+# sends its request at once; a connection held open sending nothing is closed.
+IDLE_MOST = 5.0
+# What the host's app writes on the server's standard input before closing it when the
+# game is finished (tui.shell.phones): the phones then keep its final scores in view.
+FINISHED_WORD = b"finished"
 TEXTUAL_SERVE_STATIC = Path(str(files("textual_serve") / "static"))
 PAGE = Template((Path(__file__).parent / "serve_page.html").read_text(encoding="utf-8"))
-
-
-def lan_address() -> str | None:
-    """This machine's address on its local network: the one it would send from to an outside
-    address. Nothing is sent (a UDP socket only picks its route); None without a network."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed beyond the gateway
-            address = str(probe.getsockname()[0])
-        except OSError:
-            return None
-    return None if address.startswith(("127.", "0.")) else address
-
-
-@dataclass(frozen=True)
-class Door:
-    """Where the table's browsers come in: the address, the port and the token."""
-
-    host: str
-    port: int
-    token: str
-
-    @property
-    def origin(self) -> str:
-        host = f"[{self.host}]" if ":" in self.host else self.host
-        return f"http://{host}:{self.port}"
-
-    @property
-    def url(self) -> str:
-        return f"{self.origin}/{self.token}/"
-
-
-def new_door(host: str, port: int) -> Door:
-    return Door(host, port, secrets.token_urlsafe(TOKEN_BYTES))
 
 
 def join_command(saves: Path) -> list[str]:
@@ -79,33 +51,9 @@ def join_command(saves: Path) -> list[str]:
     return [sys.executable, "-m", "tui", "join", "--saves", str(saves.resolve())]
 
 
-class JoinProcess(AppService):
-    """textual-serve's process for one browser, started without a shell."""
-
-    def __init__(self, argv: list[str], **kwargs: Any) -> None:
-        super().__init__(" ".join(argv), **kwargs)
-        self.argv = argv
-
-    async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
-        environment = self._build_environment(width=width, height=height)
-        self._process = process = await asyncio.create_subprocess_exec(
-            *self.argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE, env=environment)
-        assert process.stdin is not None
-        self._stdin = process.stdin
-        return process
-
-
 def log(line: str) -> None:
     """One line on the host's terminal: what came in, what was refused and why."""
     print(f"{time.strftime('%H:%M:%S')} {one_line(line)}", file=sys.stderr, flush=True)
-
-
-def to_int(text: str, default: int, lowest: int, highest: int) -> int:
-    try:
-        return min(max(int(text), lowest), highest)
-    except ValueError:
-        return default
 
 
 class TableServer:
@@ -115,10 +63,14 @@ class TableServer:
         self.door = door
         self.command = join_command(saves)
         self.browsers = 0
+        self.joiners: dict[JoinProcess, web.WebSocketResponse] = {}  # each with its browser
+        self.finished = False  # the host's game is finished: the phones keep its scores shown
+        self.strangers = Strangers()
         self.downloads = DownloadManager()  # textual-serve's; the joiner's app sends none
 
     def application(self) -> web.Application:
         app = web.Application(middlewares=[self.only_the_table])
+        app.on_shutdown.append(self.end_every_joiner)
         prefix = f"/{self.door.token}"
         app.add_routes([
             web.get(prefix, self.to_the_page),  # the link typed without its last slash
@@ -130,13 +82,25 @@ class TableServer:
 
     @web.middleware
     async def only_the_table(self, request: web.Request, handler: Any) -> web.StreamResponse:
-        """Every path starts with the token; anything else is refused and logged."""
+        """Every path starts with the token (in either case); anything else is refused, and
+        logged once per burst; an address past the pace of wrong links is refused unread."""
+        address = request.remote or "?"
+        if refused := self.strangers.too_fast(address):
+            if refused == 1:
+                log(f"refused {address}: wrong links faster than {WRONG_PER_SECOND:g} a "
+                    "second; everything from it refused unread until it slows down")
+            raise web.HTTPTooManyRequests(text="Last Round: too many wrong links; wait a "
+                                          "moment, then scan the host's code again.\n")
         first = request.path.lstrip("/").partition("/")[0]
-        if not secrets.compare_digest(first.encode(), self.door.token.encode()):
-            why = "no token" if not first else "a wrong token"
-            log(f"refused {request.remote}: {request.method} with {why}")
+        if not self.door.opens(first):
+            if self.strangers.wrong(address):
+                why = "no token" if not first else "a wrong token"
+                log(f"refused {address}: {request.method} with {why} (more this burst: "
+                    "not logged)")
             raise web.HTTPForbidden(text="Last Round: this link is not the table's. Scan the "
                                     "code on the host's screen again.\n")
+        if first != self.door.token:  # typed in capitals: the link as it is written
+            raise web.HTTPFound("/" + self.door.token + request.path_qs[len(first) + 1:])
         response: web.StreamResponse = await handler(request)
         return response
 
@@ -161,51 +125,58 @@ class TableServer:
         if origin is not None and origin != self.door.origin:
             log(f"refused {request.remote}: a websocket from another page ({origin})")
             raise web.HTTPForbidden()
-        if self.browsers >= MOST_BROWSERS:
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=joining.MESSAGE_MOST)
+        await websocket.prepare(request)
+        if self.browsers >= MOST_BROWSERS:  # accepted only to say why, in words
             log(f"refused {request.remote}: {MOST_BROWSERS} browsers are already in")
-            raise web.HTTPServiceUnavailable()
+            await close_with(websocket, joining.TABLE_FULL)
+            return websocket
         width = to_int(request.query.get("width", "80"), 80, 10, 400)
         height = to_int(request.query.get("height", "24"), 24, 5, 200)
-        websocket = web.WebSocketResponse(heartbeat=15)
-        await websocket.prepare(request)
         self.browsers += 1
         log(f"browser in from {request.remote} ({width}×{height})")
         process = JoinProcess(self.command, write_bytes=websocket.send_bytes,
-                              write_str=websocket.send_str, close=websocket.close,
+                              write_str=websocket.send_str,
+                              close=partial(close_with, websocket, joining.APP_ENDED),
                               download_manager=self.downloads)
+        self.joiners[process] = websocket
         try:
             await process.start(width, height)
-            await relay(websocket, process)
+            if (why := await relay(websocket, process)) is not None:
+                log(f"refused {request.remote}: {why}")
         finally:
-            await process.stop()
+            await process.end()
+            if process.too_large:
+                log(f"ended the app of {request.remote}: it held over 300 MiB")
+            del self.joiners[process]
             self.browsers -= 1
             log(f"browser gone from {request.remote}")
         return websocket
 
+    async def end_every_joiner(self, application: web.Application) -> None:
+        """The server stopping: each browser is told why, and its app ended (killed if it
+        must be) before the server is gone. A finished game's phones draw its final scores
+        first, and keep them in view."""
+        if self.finished:
+            await joining.draw_final_scores(list(self.joiners))
+        said = joining.FINISHED if self.finished else joining.STOPPED
 
-async def relay(websocket: web.WebSocketResponse, process: AppService) -> None:
-    """The browser's keys and sizes to the app (textual-serve's messages, nothing else)."""
-    async for message in websocket:
-        if message.type != WSMsgType.TEXT:
-            continue
-        try:
-            envelope = message.json()
-        except ValueError:
-            continue
-        if not isinstance(envelope, list) or not envelope:
-            continue
-        kind, data = envelope[0], (envelope[1] if len(envelope) > 1 else None)
-        if kind == "stdin" and isinstance(data, str):
-            await process.send_bytes(data.encode("utf-8"))
-        elif kind == "resize" and isinstance(data, dict):
-            await process.set_terminal_size(to_int(str(data.get("width")), 80, 10, 400),
-                                            to_int(str(data.get("height")), 24, 5, 200))
-        elif kind == "ping":
-            await websocket.send_json(["pong", data])
-        elif kind == "focus":
-            await process.focus()
-        elif kind == "blur":
-            await process.blur()
+        async def leave(joiner: JoinProcess, websocket: web.WebSocketResponse) -> None:
+            await close_with(websocket, said)
+            await joiner.end()
+
+        await asyncio.gather(*(leave(*pair) for pair in list(self.joiners.items())))
+
+    async def end_with_the_host(self, application: web.Application) -> None:
+        """Started by the host's app (tui.shell.phones): once its pipe on standard input
+        closes (the app ended, however it ended), stop as Ctrl+C would; the host writes
+        FINISHED_WORD first when the game is finished. (Watched from the server's start: by
+        then SIGTERM stops it gracefully.)"""
+        def wait() -> None:
+            self.finished = FINISHED_WORD in sys.stdin.buffer.read()
+            os.kill(os.getpid(), signal.SIGTERM)
+
+        threading.Thread(target=wait, name="host-pipe", daemon=True).start()
 
 
 def listening(host: str, port: int) -> socket.socket:
@@ -224,10 +195,12 @@ def listening(host: str, port: int) -> socket.socket:
 
 def serve(listener: socket.socket, door: Door, saves: Path, *, with_host: bool) -> None:
     """Serve until Ctrl+C (or SIGTERM); each browser's app is asked to end first."""
-    application = TableServer(door, saves).application()
+    table = TableServer(door, saves)
+    application = table.application()
     if with_host:
-        application.on_startup.append(end_with_the_host)
-    web.run_app(application, sock=listener, print=None, access_log=None, shutdown_timeout=3)
+        application.on_startup.append(table.end_with_the_host)
+    web.run_app(application, sock=listener, print=None, access_log=None, shutdown_timeout=3,
+                keepalive_timeout=IDLE_MOST)
 
 
 NO_ADDRESS = ("lastround serve: this machine has no address on a local network; name one "
@@ -247,17 +220,6 @@ def banner(door: Door, saves: Path) -> str:
         f"Serving `lastround join` for {one_line(str(saves.resolve()))}; the code in the link",
         "is new each time this starts: only who sees this screen gets in. Ctrl+C stops.",
     ])
-
-
-async def end_with_the_host(application: web.Application) -> None:
-    """Started by the host's app (tui.shell.phones): once its pipe on standard input closes
-    (the app ended, however it ended), stop as Ctrl+C would. (Watched from the server's
-    start: by then SIGTERM stops it gracefully.)"""
-    def wait() -> None:
-        sys.stdin.buffer.read()
-        os.kill(os.getpid(), signal.SIGTERM)
-
-    threading.Thread(target=wait, name="host-pipe", daemon=True).start()
 
 
 def main(saves: Path, host: str | None, port: int, *, with_host: bool = False) -> int:

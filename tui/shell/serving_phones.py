@@ -40,7 +40,23 @@ class PhoneServing:
             if server.url is not None:
                 self.show(server.url)
             return  # starting: its code shows once it is ready
-        self.server = phones.PhoneServer(session.path.parent,
+        from screens.serve_where import ServeWhereScreen
+
+        if isinstance(self.app.screen, ServeWhereScreen):
+            return  # already asking
+        self.app.push_screen(ServeWhereScreen(*phones.where_remembered(), phones.why_not_there),
+                             self.serve_there)
+
+    def serve_there(self, where: tuple[str, int] | None) -> None:
+        """Start serving where the host chose (remembered for the next time); None: not."""
+        keeper = self.keeper()
+        if where is None or keeper.table is None or keeper.session is None:
+            return
+        from tui.shell import phones
+
+        assert keeper.session.path is not None
+        phones.remember_where(*where)
+        self.server = phones.PhoneServer(keeper.session.path.parent, where,
                                          ready=partial(self.from_server, self.show),
                                          failed=partial(self.from_server, self.failed))
         self.server.start()
@@ -61,6 +77,9 @@ class PhoneServing:
                         markup=False)
 
     def stop(self) -> None:
+        """Stop serving (not waiting for the server to end); a finished game's phones keep
+        its final scores in view."""
         if self.server is not None:
-            self.server.stop()
+            session = self.keeper().session
+            self.server.stop(finished=session is not None and session.finished)
             self.server = None

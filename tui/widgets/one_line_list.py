@@ -50,6 +50,7 @@ class OneLineList(MarkedList):
 
     def show(self, said: Iterable[Said]) -> None:
         self.said = list(said)
+        self.set_class(not self.said, "-empty")  # (a screen may give it no room then)
         self.clear_options()
         width = self.line_width()
         self.add_options(Option(fitted(one, width), id=one.id) for one in self.said)

@@ -46,3 +46,9 @@ class TableauList(MarkedList):
     def chosen(self) -> int | None:
         """The index of the card chosen, when the list has one."""
         return self.highlighted if self.option_count else None
+
+    def on_resize(self) -> None:
+        """Made smaller (on a phone, the suggestions come above it as a card is searched):
+        with no card chosen, the last one listed stays in view."""
+        if self.highlighted is None:
+            self.scroll_end(animate=False, immediate=True)
