@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import secrets
 import signal
 import socket
 import sys
@@ -42,6 +43,12 @@ IDLE_MOST = 5.0
 # What the host's app writes on the server's standard input before closing it when the
 # game is finished (tui.shell.phones): the phones then keep its final scores in view.
 FINISHED_WORD = b"finished"
+# Seconds between the server's pings to each browser: a phone gone to sleep answers none, and
+# is let go within 1.5 times this (its app ended, its seat free for its next page).
+HEARTBEAT = 4.0
+# The cookie naming one phone's browser: its next page (reloaded, or woken from sleep) takes
+# over from the page it replaces, whose link may not yet be known to be dead.
+PHONE_COOKIE = "lastround-phone"
 TEXTUAL_SERVE_STATIC = Path(str(files("textual_serve") / "static"))
 PAGE = Template((Path(__file__).parent / "serve_page.html").read_text(encoding="utf-8"))
 
@@ -64,6 +71,7 @@ class TableServer:
         self.command = join_command(saves)
         self.browsers = 0
         self.joiners: dict[JoinProcess, web.WebSocketResponse] = {}  # each with its browser
+        self.phones: dict[str, JoinProcess] = {}  # each phone's latest page (PHONE_COOKIE)
         self.finished = False  # the host's game is finished: the phones keep its scores shown
         self.strangers = Strangers()
         self.downloads = DownloadManager()  # textual-serve's; the joiner's app sends none
@@ -112,20 +120,24 @@ class TableServer:
         font_size = to_int(request.query.get("fontsize", "16"), 16, 8, 40)
         html = PAGE.substitute(static=f"{base}/static/", font_size=font_size,
                                websocket=f"ws{base.removeprefix('http')}/ws")
-        return web.Response(text=html, content_type="text/html", headers={
+        response = web.Response(text=html, content_type="text/html", headers={
             "Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
             # The browser itself holds the page to this machine: nothing it loads or
             # connects to is anywhere else (the script's optional "ping" link included).
             "Content-Security-Policy": f"default-src 'self'; connect-src 'self' "
             f"ws{self.door.origin.removeprefix('http')}; style-src 'self' 'unsafe-inline'; "
             "script-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'"})
+        if PHONE_COOKIE not in request.cookies:
+            response.set_cookie(PHONE_COOKIE, secrets.token_hex(8), path=f"/{self.door.token}/",
+                                httponly=True, samesite="Strict")
+        return response
 
     async def websocket(self, request: web.Request) -> web.WebSocketResponse:
         origin = request.headers.get("Origin")
         if origin is not None and origin != self.door.origin:
             log(f"refused {request.remote}: a websocket from another page ({origin})")
             raise web.HTTPForbidden()
-        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=joining.MESSAGE_MOST)
+        websocket = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=joining.MESSAGE_MOST)
         await websocket.prepare(request)
         if self.browsers >= MOST_BROWSERS:  # accepted only to say why, in words
             log(f"refused {request.remote}: {MOST_BROWSERS} browsers are already in")
@@ -135,11 +147,16 @@ class TableServer:
         height = to_int(request.query.get("height", "24"), 24, 5, 200)
         self.browsers += 1
         log(f"browser in from {request.remote} ({width}×{height})")
+        phone = request.cookies.get(PHONE_COOKIE, "")
+        if (before := self.phones.get(phone)) is not None:  # its page reloaded, or woke up
+            await self.let_go(before, joining.OPENED_AGAIN)
         process = JoinProcess(self.command, write_bytes=websocket.send_bytes,
                               write_str=websocket.send_str,
                               close=partial(close_with, websocket, joining.APP_ENDED),
                               download_manager=self.downloads)
         self.joiners[process] = websocket
+        if phone:
+            self.phones[phone] = process
         try:
             await process.start(width, height)
             if (why := await relay(websocket, process)) is not None:
@@ -149,9 +166,19 @@ class TableServer:
             if process.too_large:
                 log(f"ended the app of {request.remote}: it held over 300 MiB")
             del self.joiners[process]
+            if self.phones.get(phone) is process:
+                del self.phones[phone]
             self.browsers -= 1
             log(f"browser gone from {request.remote}")
         return websocket
+
+    async def let_go(self, joiner: JoinProcess, said: tuple[int, str]) -> None:
+        """A phone's earlier page: told why, and its app ended, so the seat it held is free
+        for the page that replaced it (the same player, reloaded or woken)."""
+        websocket = self.joiners.get(joiner)
+        if websocket is not None:
+            await close_with(websocket, said)
+        await joiner.end()
 
     async def end_every_joiner(self, application: web.Application) -> None:
         """The server stopping: each browser is told why, and its app ended (killed if it

@@ -46,6 +46,7 @@ STOPPED = 4001, ("The host stopped serving phones. What you typed is kept: scan 
 APP_ENDED = 4002, "This phone's app ended. What you typed is kept: join again."
 TABLE_FULL = 4003, "The table is full: 16 phones are in. Join again once one has left."
 TOO_LONG = 4009, f"Not sent: more than {PASTE_MOST:,} characters at once. Join again."
+OPENED_AGAIN = 4004, "This page was opened again on this phone: the newer one has its seat."
 TOO_FAST = 4008, "Not sent: more typed, faster, than any table needs. Join again."
 
 
