@@ -33,15 +33,18 @@ def resident_mib(pid: int) -> float:
     return kib / 1024
 
 
-async def joined(session: aiohttp.ClientSession,
-                 served: Served) -> aiohttp.ClientWebSocketResponse:
-    """A browser's websocket once its joiner's app shows its first screen."""
-    socket = await session.ws_connect(f"{served.url}ws?width=40&height=16",
+async def joined(session: aiohttp.ClientSession, served: Served, *,
+                 autoping: bool = True) -> aiohttp.ClientWebSocketResponse:
+    """A browser's websocket once its joiner's app shows its first screen (`autoping`
+    False: a browser that will answer none of the server's pings, as a phone asleep)."""
+    socket = await session.ws_connect(f"{served.url}ws?width=40&height=16", autoping=autoping,
                                       headers={"Origin": served.origin})
     text, deadline = "", time.monotonic() + WAIT
     while "Join a table" not in text:
         assert time.monotonic() < deadline, f"never the first screen: {text[-300:]!r}"
         message = await socket.receive(timeout=WAIT)
+        if message.type == aiohttp.WSMsgType.PING:  # not answered: left to the test
+            continue
         assert message.type == aiohttp.WSMsgType.BINARY, message
         text += screen_text(message.data)
     return socket

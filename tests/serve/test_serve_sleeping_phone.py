@@ -11,23 +11,10 @@ from pathlib import Path
 
 import aiohttp
 
-from tests.serve.served import WAIT, Served, joiners_of, screen_text, serving, wait_until
-from tests.serve.test_serve_limits import closing
+from tests.serve.served import joiners_of, serving, wait_until
+from tests.serve.test_serve_limits import closing, joined
 from tests.table_sessions import ready_for_seats
 from tui.shell.serve import PHONE_COOKIE
-
-
-async def first_screen(session: aiohttp.ClientSession, served: Served, *,
-                       autoping: bool = True) -> aiohttp.ClientWebSocketResponse:
-    socket = await session.ws_connect(f"{served.url}ws?width=40&height=16", autoping=autoping,
-                                      headers={"Origin": served.origin})
-    text, deadline = "", time.monotonic() + WAIT
-    while "Join a table" not in text:
-        assert time.monotonic() < deadline, f"never the first screen: {text[-300:]!r}"
-        message = await socket.receive(timeout=WAIT)
-        if message.type == aiohttp.WSMsgType.BINARY:
-            text += screen_text(message.data)
-    return socket
 
 
 async def test_the_page_gives_its_phone_a_cookie_of_its_own(tmp_path: Path) -> None:
@@ -47,7 +34,7 @@ async def test_a_sleeping_phone_is_let_go_within_10_seconds(tmp_path: Path) -> N
     ready_for_seats("rftg", saves)
     with serving(saves, tmp_path) as served:
         async with aiohttp.ClientSession() as session:
-            asleep = await first_screen(session, served, autoping=False)
+            asleep = await joined(session, served, autoping=False)
             assert len(joiners_of(saves)) == 1
             slept = time.monotonic()
             wait_until(lambda: not joiners_of(saves), "the sleeping phone's app ended",
@@ -66,13 +53,13 @@ async def test_the_same_phones_next_page_takes_over_from_its_earlier_one(
         async with aiohttp.ClientSession(cookie_jar=jar) as phone:
             async with phone.get(served.url):
                 pass  # the page: its cookie
-            earlier = await first_screen(phone, served)
+            earlier = await joined(phone, served)
             [earlier_app] = joiners_of(saves)
-            later = await first_screen(phone, served)
+            later = await joined(phone, served)
             message = await closing(earlier)
             assert message.data == 4004 and "opened again" in message.extra, message
             wait_until(lambda: joiners_of(saves) != [earlier_app] and len(joiners_of(saves)) == 1,
                        "the earlier page's app ended, the later one's running")
             assert not later.closed
         async with aiohttp.ClientSession() as other:  # another phone: no cookie, its own page
-            await first_screen(other, served)
+            await joined(other, served)
