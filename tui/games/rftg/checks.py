@@ -7,8 +7,8 @@ from functools import partial
 from typing import Any
 
 from tui.games.base import RulesError, Scoring, Step
-from tui.games.rftg.box_steps import end_check_fields
-from tui.games.rftg.boxes import max_players
+from tui.games.rftg.box_steps import end_check_fields, goal_key
+from tui.games.rftg.boxes import BOX_CHOICES, GOALS, max_players
 from tui.games.rftg.cards import Card
 from tui.games.rftg.entries import edition_of, read_tableau, whole_number
 from tui.games.rftg.expansions import (
@@ -52,9 +52,30 @@ def check_tableau_values(
 
 def check_logged_step(step: Step, values: Mapping[str, Any], where: str,
                       data: Mapping[str, Any]) -> None:
-    """A cards step's logged tableau (called by tui.games.checks for each logged step)."""
+    """What a step last recorded, as only its screen could have sent it (called by
+    tui.games.checks for each step): a cards step's tableau, the setup's boxes as the file's
+    expansions hold them, the options' answers each a question some box asks, yes or no."""
     if step.kind == "cards":
         check_tableau_values(values, where, data, step.title.split(":")[0])
+    elif step.id == "setup" and "boxes" in values:
+        chosen = BOX_CHOICES.get(str(values["boxes"]))
+        if chosen is None:
+            raise RulesError(f"{where}.boxes", f"must be one of: {', '.join(BOX_CHOICES)}")
+        boxes = {*chosen, *(("new-worlds",) if values.get("new_worlds") is True else ())}
+        if boxes != set(read_expansions(data).boxes):
+            raise RulesError(f"{where}.boxes", f'"{values["boxes"]}" is not the expansions '
+                             "the file plays with: the setup's answer and expansions differ")
+    elif step.id == "options":
+        for key, answer in values.items():
+            if key not in OPTION_KEYS:
+                raise RulesError(f"{where}.{key}", "is no goal tile or option of any box")
+            if not isinstance(answer, bool):
+                raise RulesError(f"{where}.{key}", "must be true or false")
+
+
+# Every answer the options step may record, whichever boxes asked it.
+OPTION_KEYS = frozenset({*(goal_key(goal) for goal in GOALS.values()),
+                         "invasion", "advanced", "takeovers"})
 
 
 # What a player's table holds when it is scored from its listed cards.
