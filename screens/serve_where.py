@@ -41,25 +41,27 @@ class ServeWhereScreen(ModalScreen[Where | None]):
         Binding("f1", "app.help", "Help", id="serve-where-help", tooltip="Explain this box"),
     ]
 
-    def __init__(self, address: str, port: int, check: Check) -> None:
+    def __init__(self, address: str, port: int, check: Check, local: str | None) -> None:
         super().__init__()
         self.address = address
         self.port = port
         self.check = check
+        self.local = local  # this machine's address on its local network, None without one
 
     def compose(self) -> ComposeResult:
         with Vertical(id="serve-where-box"):
             yield Plain("Serve the table to phones", classes="step-title")
             yield Plain("Address (blank: this machine's on its local network):")
-            yield Entry(self.address, id="serve-address",
-                        placeholder="blank, or one of its addresses: 192.168.1.20, 127.0.0.1")
+            yield Entry(self.address, id="serve-address", placeholder=(
+                f"blank serves at {self.local}" if self.local
+                else "no local network found: type an address, 127.0.0.1 for this machine"))
             yield Plain("Port (Tab: from field to field):")
             yield Entry(str(self.port), id="serve-port")
             yield ErrorLine(id="serve-where-error")
         yield SteadyFooter()
 
     def on_mount(self) -> None:
-        focus_now(self.query_one("#serve-port", Input))
+        focus_now(self.query_one("#serve-address", Input))
 
     def help_text(self) -> str:
         return HELP

@@ -57,6 +57,10 @@ async def test_a_port_taken_is_said_and_the_next_free_one_offered_then_remembere
             await until(pilot, lambda: app.keeper.table is not None, "the table open")
             await pilot.press("f5")
             await until(pilot, lambda: isinstance(app.screen, ServeWhereScreen), "where")
+            assert app.focused is not None and app.focused.id == "serve-address", "the first"
+            address = app.screen.query_one("#serve-address", Input)
+            local = phones.lan_address()
+            assert (local or "no local network") in str(address.placeholder), "the real one"
             port_field = app.screen.query_one("#serve-port", Input)
             port_field.value = str(port)
             await pilot.press("enter")

@@ -41,7 +41,7 @@ def test_where_the_phones_are_served_and_a_port_taken(snap_compare: Any,
 
     async def enter_on_a_port_taken(pilot: Any) -> None:
         await pilot.pause()
-        pilot.app.push_screen(ServeWhereScreen("", 8022, taken))
+        pilot.app.push_screen(ServeWhereScreen("", 8022, taken, "192.168.1.20"))
         while not (isinstance(pilot.app.screen, ServeWhereScreen)
                    and pilot.app.screen.is_mounted):
             await pilot.pause(0.02)

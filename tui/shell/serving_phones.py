@@ -44,8 +44,8 @@ class PhoneServing:
 
         if isinstance(self.app.screen, ServeWhereScreen):
             return  # already asking
-        self.app.push_screen(ServeWhereScreen(*phones.where_remembered(), phones.why_not_there),
-                             self.serve_there)
+        self.app.push_screen(ServeWhereScreen(*phones.where_remembered(), phones.why_not_there,
+                                              phones.lan_address()), self.serve_there)
 
     def serve_there(self, where: tuple[str, int] | None) -> None:
         """Start serving where the host chose (remembered for the next time); None: not."""
