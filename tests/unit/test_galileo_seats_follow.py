@@ -11,6 +11,9 @@ import copy
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from tui.games.base import RulesError
 from tui.games.checks import check_session
 from tui.games.galileo.game import GAME
 from tui.session.files import read_session
@@ -62,3 +65,19 @@ def test_a_seating_of_two_after_the_third_was_first_reads_back() -> None:
     GAME.apply(data, setup, setup_values(data, ["Marta", "Jonas"]))
     assert data["first_player"] == 0
     check_session(data)
+
+
+def test_a_draw_removed_when_the_seating_changed_stays_readable() -> None:
+    """Found by the app-writes-what-it-reads property: three players, a draw in the third
+    final turn, then two seated again: the draw is removed (kept, marked why), and the file
+    with it, in a turn the two-player ending no longer has, reads back."""
+    data = session()
+    setup = GAME.procedure(data)[0]
+    data["draws"] = [{"turn": 4, "reason": "gap", "box": 14, "position": 9,
+                      "card": "Andromeda Nebula"}]
+    GAME.apply(data, setup, setup_values(data, ["Marta", "Jonas"]))
+    assert data["draws"][0]["removed"] is True
+    check_session(data)
+    data["draws"][0]["removed"] = False
+    with pytest.raises(RulesError, match="final turns"):
+        check_session(data)

@@ -97,7 +97,9 @@ def _check_turns(data: Mapping[str, Any]) -> None:
     turns = len(session_turns(data)) if "trigger" in data else None
     for index, draw in enumerate(table_list(data.get("draws", []), "draws")):
         check_draw(draw, f"draws[{index}]")
-        if turns is not None and draw["turn"] > turns:  # 0 is the trigger's own turn
+        # 0 is the trigger's own turn. A removed draw is history, kept as it was drawn: the
+        # turns it was drawn in may be fewer since (the players seated again).
+        if turns is not None and draw["turn"] > turns and not draw.get("removed"):
             raise RulesError(f"draws[{index}].turn", f"there are only {turns} final turns")
     if "turns_done" in data:
         int_at(data, "turns_done", "turns_done", 0, turns)
