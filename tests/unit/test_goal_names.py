@@ -16,6 +16,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tui.games.base import RulesError
+from tui.games.rftg.box_steps import apply_options, goal_key, has
+from tui.games.rftg.boxes import GOALS
 from tui.games.rftg.expansions import goal_spelling
 from tui.games.rftg.game import GAME
 
@@ -66,3 +68,14 @@ def test_every_spelling_of_a_tile_matches_it_once(before: list[str], after: list
     name = "Greatest Military".upper() if upper else "Greatest Military"
     assert goal_spelling("".join(before) + name + "".join(after)) == goal_spelling(
         "Greatest Military")
+
+
+def test_the_goals_steps_and_box_changes_match_names_as_the_reader_does() -> None:
+    """A tile the reader takes as held (any spelling) is held on the player's goals step, and
+    stays the player's when the tiles in play are confirmed again."""
+    spelled = "Ｇｒｅａｔｅｓｔ\u00a0 military "
+    data = game(["Greatest Military"], [spelled])
+    assert has(data["players"][0], "goals", GOALS["Greatest Military"])
+    apply_options(data, {goal_key(GOALS["Greatest Military"]): True})
+    assert data["players"][0]["goals"] == [spelled]
+    assert GAME.score(data).players[0].total == 15

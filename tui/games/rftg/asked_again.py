@@ -10,6 +10,7 @@ from typing import Any
 
 from tui.games.rftg.box_steps import expansions_of, goal_key, names_in
 from tui.games.rftg.boxes import BOX_CHOICES, Goal, choice_of, goals_for
+from tui.games.rftg.expansions import goal_spelling
 from tui.games.words import join_names
 
 FINISH_ROUND = "finish-round"
@@ -89,7 +90,7 @@ def options_resets(data: Mapping[str, Any], values: Mapping[str, Any]) -> str:
     players = [p for p in data.get("players", []) if isinstance(p, Mapping)]
     said = []
     lost = [f"{p.get('name')}'s {name}" for name in sorted(before - after) for p in players
-            if name.casefold() in names_in(p, "goals") | names_in(p, "goals_tied")]
+            if goal_spelling(name) in names_in(p, "goals") | names_in(p, "goals_tied")]
     if lost:
         said.append(f"{join_names(lost)} {'is' if len(lost) == 1 else 'are'} dropped: "
                     "out of play, a tile scores for no one.")

@@ -26,7 +26,13 @@ from tui.games.rftg.boxes import (
     has_takeovers,
 )
 from tui.games.rftg.entries import edition_of
-from tui.games.rftg.expansions import BASE_GAME, Expansions, check_seats, read_expansions
+from tui.games.rftg.expansions import (
+    BASE_GAME,
+    Expansions,
+    check_seats,
+    goal_spelling,
+    read_expansions,
+)
 from tui.games.rftg.tableau import tableau_problems
 from tui.games.seats import others_cards
 
@@ -54,14 +60,14 @@ def goal_key(goal: Goal) -> str:
 
 
 def names_in(player: Mapping[str, Any], key: str) -> set[str]:
-    """The goal names a player's `goals` or `goals_tied` lists, as compared: a hand-edited
-    file may spell them in any case ("greatest military")."""
+    """The goal names a player's `goals` or `goals_tied` lists, spelled as the reader matches
+    them (expansions.goal_spelling): a hand-edited file may write "greatest  military"."""
     listed = player.get(key, [])
-    return {str(n).strip().casefold() for n in listed} if isinstance(listed, list) else set()
+    return {goal_spelling(str(n)) for n in listed} if isinstance(listed, list) else set()
 
 
 def has(player: Mapping[str, Any], key: str, goal: Goal) -> bool:
-    return goal.name.casefold() in names_in(player, key)
+    return goal_spelling(goal.name) in names_in(player, key)
 
 
 # --- setup -------------------------------------------------------------------------------------
@@ -100,8 +106,8 @@ def apply_boxes(data: Data, values: Mapping[str, Any]) -> None:
     _check_tableaux_keep(data, boxes)
     if boxes:
         data["expansions"] = list(boxes)
-        offered = {g.name for g in goals_for(boxes)}  # goals of boxes no longer chosen go
-        data["goals"] = [n for n in data.get("goals", []) if n in offered]
+        offered = {goal_spelling(g.name) for g in goals_for(boxes)}  # those of boxes left go
+        data["goals"] = [n for n in data.get("goals", []) if goal_spelling(str(n)) in offered]
     else:
         for key in ("expansions", "goals", "advanced"):
             data.pop(key, None)
@@ -129,11 +135,11 @@ def _check_tableaux_keep(data: Mapping[str, Any], boxes: tuple[str, ...]) -> Non
 def _drop_what_the_boxes_lost(data: Data, expansions: Expansions) -> None:
     """A player's goals and prestige of boxes no longer played are no longer theirs, nor
     are the end checks' answers those boxes asked."""
-    kept = set(data.get("goals", []))
+    kept = {goal_spelling(str(n)) for n in data.get("goals", [])}
     for player in data.get("players", []):
         for key in ("goals", "goals_tied"):
             if key in player:
-                player[key] = [n for n in player[key] if n in kept]
+                player[key] = [n for n in player[key] if goal_spelling(str(n)) in kept]
                 if not kept:
                     del player[key]
         if not expansions.prestige:
