@@ -89,15 +89,21 @@ def setup_fields(data: Mapping[str, Any]) -> tuple[Field, ...]:
     )
 
 
+def boxes_chosen(values: Mapping[str, Any]) -> tuple[str, ...]:
+    """The boxes the setup's answers choose, as `expansions` lists them (RulesError keyed
+    `boxes` for a choice the setup doesn't offer)."""
+    chosen = BOX_CHOICES.get(str(values["boxes"]))
+    if chosen is None:
+        raise RulesError("boxes", f"must be one of: {', '.join(BOX_CHOICES)}")
+    return chosen + (("new-worlds",) if values.get("new_worlds") else ())
+
+
 def apply_boxes(data: Data, values: Mapping[str, Any]) -> None:
     """Record the setup's boxes as `expansions` (none: the key is left out, a base-game
     file); RulesError when the players are more than the boxes seat."""
     if "boxes" not in values:
         return
-    chosen = BOX_CHOICES.get(str(values["boxes"]))
-    if chosen is None:
-        raise RulesError("boxes", f"must be one of: {', '.join(BOX_CHOICES)}")
-    boxes = chosen + (("new-worlds",) if values.get("new_worlds") else ())
+    boxes = boxes_chosen(values)
     expansions = Expansions(boxes)
     try:
         check_seats(len(values.get("players", data.get("players", []))), expansions)

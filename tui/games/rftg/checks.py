@@ -7,8 +7,8 @@ from functools import partial
 from typing import Any
 
 from tui.games.base import RulesError, Scoring, Step
-from tui.games.rftg.box_steps import end_check_fields, goal_key
-from tui.games.rftg.boxes import BOX_CHOICES, GOALS, max_players
+from tui.games.rftg.box_steps import boxes_chosen, end_check_fields, goal_key
+from tui.games.rftg.boxes import GOALS, max_players
 from tui.games.rftg.cards import Card
 from tui.games.rftg.entries import edition_of, read_tableau, whole_number
 from tui.games.rftg.expansions import (
@@ -58,11 +58,11 @@ def check_logged_step(step: Step, values: Mapping[str, Any], where: str,
     if step.kind == "cards":
         check_tableau_values(values, where, data, step.title.split(":")[0])
     elif step.id == "setup" and "boxes" in values:
-        chosen = BOX_CHOICES.get(str(values["boxes"]))
-        if chosen is None:
-            raise RulesError(f"{where}.boxes", f"must be one of: {', '.join(BOX_CHOICES)}")
-        boxes = {*chosen, *(("new-worlds",) if values.get("new_worlds") is True else ())}
-        if boxes != set(read_expansions(data).boxes):
+        try:
+            boxes = boxes_chosen(values)
+        except RulesError as error:
+            raise RulesError(f"{where}.boxes", error.message) from None
+        if set(boxes) != set(read_expansions(data).boxes):
             raise RulesError(f"{where}.boxes", f'"{values["boxes"]}" is not the expansions '
                              "the file plays with: the setup's answer and expansions differ")
     elif step.id == "options":
