@@ -10,7 +10,7 @@ from tui.games.base import RulesError, Scoring, Step
 from tui.games.rftg.box_steps import boxes_chosen, end_check_fields, goal_key
 from tui.games.rftg.boxes import GOALS, max_players
 from tui.games.rftg.cards import Card
-from tui.games.rftg.entries import edition_of, read_tableau, whole_number
+from tui.games.rftg.entries import edition_of, read_hand, read_tableau, whole_number
 from tui.games.rftg.expansions import (
     Expansions,
     PlayerGoals,
@@ -18,7 +18,6 @@ from tui.games.rftg.expansions import (
     read_player_goals,
 )
 from tui.games.rftg.facts import MIN_PLAYERS, POOL_ANSWERS
-from tui.games.rftg.hands import check_hand
 from tui.games.rftg.oort import read_oort_kind
 from tui.games.rftg.procedure import procedure
 from tui.games.rftg.quick_entry import QUICK_FIELDS
@@ -110,10 +109,10 @@ def _check_player(player: Mapping[str, Any], where: str, data: Mapping[str, Any]
     goals = read_player_goals(player, where, expansions)
     read_oort_kind(player, where, cards)
     for key in ("chips", "hand", "goods"):
-        if key in player:
+        if key == "hand" and key in player:  # within the discard its tableau prints
+            read_hand(player, where, cards, expansions.boxes)
+        elif key in player:
             whole_number(player, where, key, 0)
-    if "hand" in player:  # within the end-of-round discard its tableau prints
-        check_hand(player["hand"], f"{where}.hand", cards, expansions.boxes)
     return cards, goals
 
 

@@ -173,7 +173,7 @@ def _entry(player: Mapping[str, Any], index: int, name: str, edition: str,
     return Entry(
         name=name,
         chips=whole_number(player, path, "chips", 0),
-        hand=_hand(player, path, cards, expansions.boxes),
+        hand=read_hand(player, path, cards, expansions.boxes),
         goods=whole_number(player, path, "goods", 0),
         cards=cards,
         tableau_vp=tableau_vp,
@@ -183,7 +183,7 @@ def _entry(player: Mapping[str, Any], index: int, name: str, edition: str,
     )
 
 
-def _hand(player: Mapping[str, Any], path: str, cards: tuple[Card, ...] | None,
+def read_hand(player: Mapping[str, Any], path: str, cards: tuple[Card, ...] | None,
           boxes: tuple[str, ...]) -> int:
     """The hand, within the limit the player's tableau prints (tui.games.rftg.hands)."""
     hand = whole_number(player, path, "hand", 0)
