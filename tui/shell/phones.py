@@ -67,13 +67,24 @@ def lan_address() -> str | None:
     return None if address.startswith(("127.", "0.")) else address
 
 
+def listening(host: str, port: int) -> socket.socket:
+    """The server's socket, bound to the one address chosen (port 0: any free port)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listener = socket.socket(family, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listener.bind((host, port))
+        listener.listen(64)
+    except BaseException:
+        listener.close()
+        raise
+    return listener
+
+
 def can_listen(host: str, port: int) -> OSError | None:
     """None if a server can listen there now, else why not (bound and let go at once)."""
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
     try:
-        with socket.socket(family, socket.SOCK_STREAM) as trial:
-            trial.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            trial.bind((host, port))
+        listening(host, port).close()
     except (OSError, OverflowError) as error:
         return error if isinstance(error, OSError) else OSError(str(error))
     return None

@@ -31,7 +31,7 @@ from textual_serve.download_manager import DownloadManager
 
 from tui.session.terminal_safe import one_line
 from tui.shell import serve_joiner as joining
-from tui.shell.phones import lan_address
+from tui.shell.phones import lan_address, listening
 from tui.shell.serve_door import WRONG_PER_SECOND, Door, Strangers, new_door
 from tui.shell.serve_joiner import JoinProcess, close_with, relay, to_int
 
@@ -204,20 +204,6 @@ class TableServer:
             os.kill(os.getpid(), signal.SIGTERM)
 
         threading.Thread(target=wait, name="host-pipe", daemon=True).start()
-
-
-def listening(host: str, port: int) -> socket.socket:
-    """The server's socket, bound to the one address chosen (port 0: any free port)."""
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    listener = socket.socket(family, socket.SOCK_STREAM)
-    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    try:
-        listener.bind((host, port))
-        listener.listen(64)
-    except OSError:
-        listener.close()
-        raise
-    return listener
 
 
 def serve(listener: socket.socket, door: Door, saves: Path, *, with_host: bool) -> None:
