@@ -62,6 +62,8 @@ def _bonus_lines(entry: Entry, cards: Sequence[Card], any_kind: str = "") -> lis
 
 
 INVASION_AWARDS = "invasion awards"  # the part's name in `score --json`
+COUNTERSTRIKE_AWARDS = ("the invasion and counterstrike game's awards, as the table added "
+                        "them up (the counterstrike game's scoring is unconfirmed)")
 
 
 def goal_part(goal: Goal) -> str:
@@ -92,7 +94,8 @@ def _goal_lines(expansions: Expansions, goals: PlayerGoals) -> list[Line]:
         lines.append(Line("prestige", "Prestige", goals.prestige, "1 VP each at the end"))
     if expansions.xeno_game:
         lines.append(Line(INVASION_AWARDS, "Invasion awards", goals.invasion_awards,
-                          "award tokens and bonus tiles, as the table added them up"))
+                          COUNTERSTRIKE_AWARDS if expansions.counterstrike
+                          else "award tokens and bonus tiles, as the table added them up"))
     return lines
 
 
