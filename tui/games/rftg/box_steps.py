@@ -221,9 +221,13 @@ def options_step(data: Mapping[str, Any]) -> Step | None:
     drawn = (f" Setup draws {GOALS_DRAWN['first']} \"first\" and {GOALS_DRAWN['most']} "
              "\"most\" goals; leave every tile at no for a game without goals."
              if any(f.group.endswith("goals in play") for f in fields) else "")
+    counterstrike = (" The counterstrike game, played instead of the invasion game, has no "
+                     "tableau end, a pool of 30 VP a player and ends on a military victory: "
+                     "from the designer's description, not a rulebook."
+                     if any(f.key == "counterstrike" for f in fields) else "")
     return Step("options", "Goals and options", kind="form", fields=tuple(fields),
-                text="Mark the goal tiles on the table and the options played." + drawn,
-                help=GOAL_RULES)
+                text="Mark the goal tiles on the table and the options played." + drawn
+                + counterstrike, help=GOAL_RULES)
 
 
 COUNTERSTRIKE_GAME_HELP = (
@@ -315,8 +319,10 @@ def end_check_rules(data: Mapping[str, Any]) -> tuple[str, ...]:
                      "every empire falling to them a second time.")
     if expansions.counterstrike:
         rules.append("In the counterstrike game a military victory over the Xenos also "
-                     "ends it; repulsing them does not.")
-    if "xeno-counterstrike" in expansions.boxes:
+                     "ends it; repulsing them does not. That a tableau's size ends nothing, "
+                     "the pool of 30 VP a player and the military victory come from the "
+                     "designer's description of the box: its rulebook was not at hand.")
+    elif "xeno-counterstrike" in expansions.boxes:
         rules.append(COUNTERSTRIKE_SOURCE)
     return tuple(rules)
 
