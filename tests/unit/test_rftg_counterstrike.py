@@ -8,16 +8,24 @@ page (analog.games) quote it; no rulebook of the box was at hand.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from tests.rftg_counterstrike_play import FIVE, five_answers, played
 from tui.games.base import RulesError
+from tui.games.checks import check_session
 from tui.games.rftg.bonuses import six_dev_bonus
+from tui.games.rftg.box_bonuses import XENO_COUNTERSTRIKE_CATEGORIES
+from tui.games.rftg.box_steps import apply_boxes
 from tui.games.rftg.boxes import box_problem, chip_pool, max_players, tableau_end
 from tui.games.rftg.cards import all_cards, card
 from tui.games.rftg.ending import end_check_message, game_ends, record_end_check
 from tui.games.rftg.game import GAME
+from tui.games.rftg.search import search_cards
 
 XC = ("xeno-counterstrike",)
 XI_XC = ("xeno-invasion", "xeno-counterstrike")
@@ -229,3 +237,50 @@ def test_the_counterstrike_game_s_awards_are_what_the_table_types() -> None:
                               expansions=list(XI_XC), counterstrike=True))
     ada = result.players[0]
     assert ada.parts["invasion awards"] == 6 and ada.total == 16
+
+
+# --- the file: what the reader refuses, the app never writes ------------------------------------
+
+
+def test_a_military_victory_is_an_answer_of_the_counterstrike_game_only() -> None:
+    """A file holding it without the counterstrike game would end a game by a rule it never
+    had."""
+    check = {"largest_tableau": 8, "pool_exhausted": False, "mid_consume": False,
+             "ends": True, "military_victory": True}
+    data = table(player("Ada"), player("Bo"), expansions=list(XI_XC), end_checks=[check],
+                 format=1, status="in-progress")
+    with pytest.raises(RulesError, match="counterstrike game") as raised:
+        check_session(data)
+    assert raised.value.key == "end_checks[0].military_victory"
+    check_session(data | {"counterstrike": True})
+
+
+def test_taking_a_xeno_box_out_drops_the_counterstrike_game_and_its_answers() -> None:
+    """Xeno Counterstrike taken out of a counterstrike game (its cards not yet listed)."""
+    data = played(five_answers(), upto="tableau-0").data
+    apply_boxes(data, {"players": list(FIVE), "boxes": "+ Xeno Invasion",
+                       "new_worlds": False})
+    assert "counterstrike" not in data
+    assert all("military_victory" not in c for c in data["end_checks"])
+    assert all("invasion_awards" not in p for p in data["players"])
+
+
+def test_frontier_worlds_are_found_by_a_few_letters() -> None:
+    """The picker's search: initials and word starts name a Frontier world at once."""
+    for typed, name in (("xhpw", "Xeno-Held Populous World"), ("ffhq", "Federation Frontier HQ"),
+                        ("mega", "Mega-Exclusive Resort"), ("run amok", "Run-Amok Robots"),
+                        ("scorch", "Scorched-Earth Defense"), ("xbwh", "Xeno Breeding World Husk"),
+                        ("alrc", "Alien Lift-Ring Cache")):
+        assert search_cards(typed, 1, boxes=XC) == [name], typed
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(sorted(c.name for c in all_cards(boxes=XC)
+                                       if not c.is_development)), max_size=12),
+       st.sampled_from(sorted(XENO_COUNTERSTRIKE_CATEGORIES)))
+def test_each_card_scores_under_one_line_at_most(worlds: list[str], dev: str) -> None:
+    """A card scores under the first line it matches: no card is counted twice, and the
+    bonus is each line's VP times the cards under it."""
+    got = six_dev_bonus(dev, [dev, *worlds], boxes=XC)
+    assert not Counter(got.counted) - Counter([dev, *worlds])  # each card once at most
+    assert 0 <= got.points <= 3 * (len(worlds) + 1)

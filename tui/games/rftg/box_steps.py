@@ -89,7 +89,9 @@ def setup_fields(data: Mapping[str, Any]) -> tuple[Field, ...]:
               "Artifacts is played with the base game alone, and so is the third arc: Xeno "
               "Invasion, Xeno Counterstrike, or both. They decide the cards, the seats (5 "
               "with The Gathering Storm, Alien Artifacts or Xeno Invasion, 6 with Rebel vs "
-              "Imperium), the VP pool and how the game ends. " + COUNTERSTRIKE_SOURCE),
+              "Imperium), the VP pool and how the game ends. Xeno Counterstrike brings six "
+              "start worlds (numbered 10 to 15) and Frontier worlds of a near and a far "
+              "deck. " + COUNTERSTRIKE_SOURCE),
         Field("new_worlds", "New Worlds promo", kind="bool", default="new-worlds" in boxes,
               help="The six promo start worlds (Gateway Station, Star Nomad Raiders and "
               "the others), shuffled in with any boxes."),
