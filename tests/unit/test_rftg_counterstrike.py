@@ -26,6 +26,7 @@ from tui.games.rftg.cards import all_cards, card
 from tui.games.rftg.ending import end_check_message, game_ends, record_end_check
 from tui.games.rftg.game import GAME
 from tui.games.rftg.search import search_cards
+from tui.games.rftg.tableau import tableau_problems
 
 XC = ("xeno-counterstrike",)
 XI_XC = ("xeno-invasion", "xeno-counterstrike")
@@ -284,3 +285,13 @@ def test_each_card_scores_under_one_line_at_most(worlds: list[str], dev: str) ->
     got = six_dev_bonus(dev, [dev, *worlds], boxes=XC)
     assert not Counter(got.counted) - Counter([dev, *worlds])  # each card once at most
     assert 0 <= got.points <= 3 * (len(worlds) + 1)
+
+
+def test_a_second_copy_is_refused_saying_the_copies_are_unconfirmed() -> None:
+    """No source gives the box's copies: the refusal says the 1 copy is an assumption."""
+    problem = tableau_problems(["Xeno Sentry World"], elsewhere=["Xeno Sentry World"],
+                               boxes=XC)
+    assert problem is not None and "the deck has 1 copy" in problem
+    assert "copies are not confirmed" in problem
+    base = tableau_problems(["Gem World"] * 3, boxes=XC)
+    assert base is not None and "not confirmed" not in base  # the base game's are known
