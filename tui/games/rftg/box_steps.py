@@ -223,15 +223,16 @@ def options_step(data: Mapping[str, Any]) -> Step | None:
     drawn = (f" Setup draws {GOALS_DRAWN['first']} \"first\" and {GOALS_DRAWN['most']} "
              "\"most\" goals; leave every tile at no for a game without goals."
              if any(f.group.endswith("goals in play") for f in fields) else "")
-    counterstrike = (" The counterstrike game, played instead of the invasion game, has no "
-                     "tableau end, a pool of 30 VP a player and ends on a military victory: "
-                     "from the designer's description, not a rulebook."
-                     if any(f.key == "counterstrike" for f in fields) else "")
+    counterstrike = any(f.key == "counterstrike" for f in fields)
     return Step("options", "Goals and options", kind="form", fields=tuple(fields),
                 text="Mark the goal tiles on the table and the options played." + drawn
-                + counterstrike, help=GOAL_RULES)
+                + (COUNTERSTRIKE_OPTION if counterstrike else ""), help=GOAL_RULES)
 
 
+COUNTERSTRIKE_OPTION = (
+    " The counterstrike game, played instead of the invasion game, has no tableau end, a "
+    "pool of 30 VP a player and ends on a military victory: from the designer's "
+    "description, not a rulebook.")
 COUNTERSTRIKE_GAME_HELP = (
     "Xeno Counterstrike's counterstrike game, played instead of the invasion game it "
     "begins as: once the Xenos are repulsed the empires strike back. A tableau's size no "
