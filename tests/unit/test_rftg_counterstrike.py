@@ -22,7 +22,7 @@ from tui.games.rftg.bonuses import six_dev_bonus
 from tui.games.rftg.box_bonuses import XENO_COUNTERSTRIKE_CATEGORIES
 from tui.games.rftg.box_steps import apply_boxes
 from tui.games.rftg.boxes import box_problem, chip_pool, max_players, tableau_end
-from tui.games.rftg.cards import all_cards, card
+from tui.games.rftg.cards import all_cards, card, raw_cards_in_play
 from tui.games.rftg.ending import end_check_message, game_ends, record_end_check
 from tui.games.rftg.game import GAME
 from tui.games.rftg.search import search_cards
@@ -87,10 +87,9 @@ def test_the_six_start_worlds_as_printed(name: str, number: int, colour: str, co
     defense-systems-inc.jpg: '15' on red, cost 1, 1 VP); no start world is a Frontier one."""
     found = card(name, boxes=XC)
     assert found.start_world and not found.frontier
-    assert (found.cost, found.vp) == (cost, vp)
-    raw = {c.name: c for c in all_cards(boxes=XC)}[name]
-    assert raw.military == (colour == "red")
-    assert number in range(10, 16)
+    assert (found.cost, found.vp, found.military) == (cost, vp, colour == "red")
+    raw = next(r for r in raw_cards_in_play(XC) if r["name"] == name)
+    assert (raw["start_number"], raw["start_color"]) == (number, colour)
 
 
 def test_scorched_earth_defense_prints_minus_one_vp() -> None:
