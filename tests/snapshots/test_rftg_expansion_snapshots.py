@@ -1,5 +1,6 @@
 """What Race for the Galaxy with expansions looks like at 80×24: setup with the boxes, a
-player's goals and prestige, the final scores with the goals and prestige."""
+player's goals and prestige, the final scores with the goals and prestige; Xeno
+Counterstrike's setup, options, end checks and final scores."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 
 from tests.helpers import make_test_app
 from tests.rftg_boxes_play import brink_of_war
+from tests.rftg_counterstrike_play import five_answers, four_answers, played, saved
 from tests.rftg_tied_play import tied_table
 from tests.unit.test_rftg_double_tile import both_holding
 from tui.session.files import write_session
@@ -61,3 +63,42 @@ def test_a_most_tile_held_twice_opens_on_the_goals_saying_why(snap_compare: Any,
     write_session(saves / "session.toml", both_holding())
     app = make_test_app(Path("saves"), command="resume", file=Path("saves") / "session.toml")
     assert snap_compare(app, terminal_size=SIZE)
+
+
+# --- Xeno Counterstrike -----------------------------------------------------------------------
+
+
+def counterstrike_at(saves: Path, answers: dict[str, dict[str, Any]], upto: str) -> Any:
+    """A Xeno Counterstrike table resumed at step `upto`."""
+    path = saved(saves / "session.toml", answers, upto)
+    return make_test_app(Path("saves"), command="resume", file=Path("saves") / path.name)
+
+
+def test_setup_with_five_players_and_both_xeno_boxes(snap_compare: Any, saves: Path) -> None:
+    app = make_test_app(Path("saves"), command="new", game="rftg")
+    keys = [k for name in ("Ada", "Bo", "Cy", "Dee", "Ed") for k in (*name, "tab")]
+    assert snap_compare(app, press=[*keys, "tab", "tab", *["right"] * 7], terminal_size=SIZE)
+
+
+def test_the_counterstrike_game_asked_with_the_options(snap_compare: Any, saves: Path) -> None:
+    """The invasion game and the counterstrike game, one of them played."""
+    app = counterstrike_at(saves, five_answers(), "options")
+    assert snap_compare(app, press=["tab"], terminal_size=SIZE)
+
+
+def test_the_end_check_with_the_box_says_15_cards_and_its_source(snap_compare: Any,
+                                                                 saves: Path) -> None:
+    assert snap_compare(counterstrike_at(saves, four_answers(), "end-check-0"),
+                        terminal_size=SIZE)
+
+
+def test_the_counterstrike_game_s_end_check_asks_for_a_military_victory(
+        snap_compare: Any, saves: Path) -> None:
+    assert snap_compare(counterstrike_at(saves, five_answers(), "end-check-1"),
+                        press=["tab", "tab"], terminal_size=SIZE)
+
+
+def test_the_final_scores_of_a_counterstrike_game(snap_compare: Any, saves: Path) -> None:
+    write_session(saves / "session.toml", played(five_answers()).data)
+    app = make_test_app(Path("saves"), command="replay", file=Path("saves") / "session.toml")
+    assert snap_compare(app, press=["end"], terminal_size=SIZE)

@@ -100,7 +100,8 @@ def test_a_wrong_box_is_refused_naming_it() -> None:
 
 
 def test_every_box_is_known_with_its_title() -> None:
-    assert set(BOXES) == {*FIRST_ARC, "alien-artifacts", "xeno-invasion", "new-worlds"}
+    assert set(BOXES) == {*FIRST_ARC, "alien-artifacts", "xeno-invasion", "xeno-counterstrike",
+                          "new-worlds"}
 
 
 # --- goals -------------------------------------------------------------------------------------

@@ -146,11 +146,13 @@ def _category_share(dev: Card, cards: Sequence[Card]) -> _Share:
 
 
 def _military_of(c: Card, cards: Sequence[Card]) -> int:
-    """A card's Military that always applies: its own, per card of a kind, or while the
-    tableau holds an Imperium card (Keldon's engine, total_military)."""
+    """A card's Military that always applies: its own, per card (or pair of cards) of a
+    kind, or while the tableau holds an Imperium card (Keldon's engine, total_military)."""
     strength = c.military_strength
     if c.military_per:
         strength += sum(_military_kind(c.military_per)(other) for other in cards)
+    if c.military_per_pair:
+        strength += sum(_military_kind(c.military_per_pair)(other) for other in cards) // 2
     if c.military_if_imperium and any("Imperium" in other.keywords for other in cards):
         strength += c.military_if_imperium
     return strength
@@ -162,6 +164,8 @@ def _military_kind(kind: str) -> Callable[[Card], bool]:
         "Rebel military world": lambda c: military_world(c) and "Rebel" in c.keywords,
         "Chromosome card": lambda c: "Chromosome" in c.keywords,
         "Imperium card": lambda c: "Imperium" in c.keywords,
+        "Frontier world": lambda c: c.is_world and bool(c.frontier),
+        "non-military world": lambda c: c.is_world and not c.military,
     }[kind]
 
 

@@ -4,8 +4,11 @@ Each card's lines are categories in printed order; a card scores under the first
 (Keldon Jones' engine, bnordli/rftg src/engine.c get_score_bonus, breaks at the first match).
 The formulas come from the same card list as the facts (cards-<box>.toml), and agree with
 jburnim/rftgstats (tableau_scorer.py) for the first arc's cards and vila/rftgscore
-(src/card.cc) for The Gathering Storm's. A few count more than the tableau's cards: the sets
-at the bottom name them, and bonuses.py adds those shares.
+(src/card.cc) for The Gathering Storm's. Xeno Counterstrike's are read from the pictures of
+its cards (khanghy2130/rftg-arc3, static/cards/<name>.jpg), as printed; that they score
+under the first line matched, as every earlier box's do, no rulebook at hand confirms. A few
+count more than the tableau's cards: the sets at the bottom name them, and bonuses.py adds
+those shares.
 """
 
 from __future__ import annotations
@@ -45,6 +48,13 @@ _XENO_MILITARY = "Xeno military world"
 
 def _xeno_military(c: Card) -> bool:
     return military_world(c) and "Xeno" in c.keywords
+
+
+def _frontier(c: Card) -> bool:
+    return c.is_world and bool(c.frontier)
+
+
+_FRONTIER = Category("Frontier world", 2, _frontier)
 
 
 BOX_CATEGORIES: dict[str, tuple[Category, ...]] = {
@@ -146,6 +156,34 @@ BOX_CATEGORIES: dict[str, tuple[Category, ...]] = {
                lambda c: c.is_development and "Anti-Xeno" in c.keywords),
     ),
 }
+
+# Xeno Counterstrike, as printed (the picture each line was read from is the card's own).
+XENO_COUNTERSTRIKE_CATEGORIES: dict[str, tuple[Category, ...]] = {
+    "Frontier Isolationists": (
+        Category("near Frontier world", 3, lambda c: _frontier(c) and c.frontier == "near"),
+        Category("far Frontier world", 1, lambda c: _frontier(c) and c.frontier == "far"),
+        Category("card with a pay-for-military power", 3, lambda c: c.pay_military),
+    ),
+    "Imperium Expansionists": (
+        _FRONTIER, Category("other Xeno military world", 2, _xeno_military),
+        _keyword_cards("Imperium", 1, "other Imperium card"),  # itself included
+    ),
+    "Rebel Smugglers": (
+        _keyword_cards("Rebel", 2),  # itself included
+        _keyword_cards("Imperium", 2),
+        Category("other Frontier world", 1, _frontier),
+    ),
+    "Terraforming Refugees": (
+        _keyword_cards("Terraforming", 2),  # itself included
+        _keyword_cards("Anti-Xeno", 1, "other Anti-Xeno card"),
+        Category("other non-military world", 1, non_military_world),
+    ),
+    "Uplift Pioneers": (
+        _FRONTIER, _keyword_cards("Uplift", 1, "other Uplift card"),  # itself included
+        _keyword_cards("Anti-Xeno", 1, "other Anti-Xeno card"),
+    ),
+}
+BOX_CATEGORIES.update(XENO_COUNTERSTRIKE_CATEGORIES)
 
 # Shares of a bonus that count more than the tableau's cards (see bonuses.py).
 PRESTIGE_CARDS = frozenset({"Federation Capital", "Pan-Galactic Affluence"})  # +1 a prestige

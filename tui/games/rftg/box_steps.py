@@ -38,6 +38,12 @@ from tui.games.seats import others_cards
 
 SETUP_BOX_KEYS = ("boxes", "new_worlds")  # the setup's answers recorded as `expansions`
 
+# Where Xeno Counterstrike's end and pool come from (boxes.py, [XC]), said wherever they act.
+COUNTERSTRIKE_SOURCE = (
+    "Xeno Counterstrike's end at 15 tableau cards, its pool of 15 VP a player and its five "
+    "seats only with Xeno Invasion come from the designer's description of the box: its "
+    "rulebook was not at hand.")
+
 
 def expansions_of(data: Mapping[str, Any]) -> Expansions:
     """The session's boxes and options, the base game alone while they don't read."""
@@ -80,9 +86,12 @@ def setup_fields(data: Mapping[str, Any]) -> tuple[Field, ...]:
               default=choice_of(boxes),
               help="The boxes shuffled in. The Gathering Storm, Rebel vs Imperium and The "
               "Brink of War are one story arc, each played with the ones before it; Alien "
-              "Artifacts and Xeno Invasion are each played with the base game alone. They "
-              "decide the cards, the seats (5 with The Gathering Storm, Alien Artifacts or "
-              "Xeno Invasion, 6 with Rebel vs Imperium), the VP pool and how the game ends."),
+              "Artifacts is played with the base game alone, and so is the third arc: Xeno "
+              "Invasion, Xeno Counterstrike, or both. They decide the cards, the seats (5 "
+              "with The Gathering Storm, Alien Artifacts or Xeno Invasion, 6 with Rebel vs "
+              "Imperium), the VP pool and how the game ends. Xeno Counterstrike brings six "
+              "start worlds (numbered 10 to 15) and Frontier worlds of a near and a far "
+              "deck. " + COUNTERSTRIKE_SOURCE),
         Field("new_worlds", "New Worlds promo", kind="bool", default="new-worlds" in boxes,
               help="The six promo start worlds (Gateway Station, Star Nomad Raiders and "
               "the others), shuffled in with any boxes."),
@@ -119,6 +128,8 @@ def apply_boxes(data: Data, values: Mapping[str, Any]) -> None:
             data.pop(key, None)
     if "xeno-invasion" not in boxes:
         data.pop("invasion", None)
+    if "xeno-invasion" not in boxes or "xeno-counterstrike" not in boxes:
+        data.pop("counterstrike", None)
     if not has_takeovers(boxes):
         data.pop("takeovers", None)
     _drop_what_the_boxes_lost(data, expansions)
@@ -150,7 +161,7 @@ def _drop_what_the_boxes_lost(data: Data, expansions: Expansions) -> None:
                     del player[key]
         if not expansions.prestige:
             player.pop("prestige", None)
-        if not expansions.invasion:
+        if not expansions.xeno_game:
             player.pop("invasion_awards", None)
     for check in data.get("end_checks", []):  # the end check's answers those boxes asked
         if not expansions.prestige:
@@ -158,6 +169,8 @@ def _drop_what_the_boxes_lost(data: Data, expansions: Expansions) -> None:
         if not expansions.invasion:
             check.pop("repulsed", None)
             check.pop("empires_fell", None)
+        if not expansions.counterstrike:
+            check.pop("military_victory", None)
 
 
 def what_boxes_drop(data: Mapping[str, Any], values: Mapping[str, Any]) -> list[str]:
@@ -192,6 +205,10 @@ def options_step(data: Mapping[str, Any]) -> Step | None:
                             default=expansions.invasion, group="Options",
                             help="Xeno Invasion's invasion game: Xeno waves each round "
                             "from the third, and two more ways for the game to end."))
+    if {"xeno-invasion", "xeno-counterstrike"} <= set(expansions.boxes):
+        fields.append(Field("counterstrike", "Counterstrike game", kind="bool",
+                            default=expansions.counterstrike, group="Options",
+                            help=COUNTERSTRIKE_GAME_HELP))
     if has_takeovers(expansions.boxes):
         fields.append(Field("takeovers", "Takeovers", kind="bool",
                             default=expansions.takeovers, group="Options",
@@ -206,9 +223,23 @@ def options_step(data: Mapping[str, Any]) -> Step | None:
     drawn = (f" Setup draws {GOALS_DRAWN['first']} \"first\" and {GOALS_DRAWN['most']} "
              "\"most\" goals; leave every tile at no for a game without goals."
              if any(f.group.endswith("goals in play") for f in fields) else "")
+    counterstrike = any(f.key == "counterstrike" for f in fields)
     return Step("options", "Goals and options", kind="form", fields=tuple(fields),
-                text="Mark the goal tiles on the table and the options played." + drawn,
-                help=GOAL_RULES)
+                text="Mark the goal tiles on the table and the options played." + drawn
+                + (COUNTERSTRIKE_OPTION if counterstrike else ""), help=GOAL_RULES)
+
+
+COUNTERSTRIKE_OPTION = (
+    " The counterstrike game, played instead of the invasion game, has no tableau end, a "
+    "pool of 30 VP a player and ends on a military victory: from the designer's "
+    "description, not a rulebook.")
+COUNTERSTRIKE_GAME_HELP = (
+    "Xeno Counterstrike's counterstrike game, played instead of the invasion game it "
+    "begins as: once the Xenos are repulsed the empires strike back. A tableau's size no "
+    "longer ends it; the pool holds 30 VP a player, and a military victory over the Xenos "
+    "ends it too. From the designer's description: the rulebook was not at hand, so what "
+    "a military victory is and what the game scores beyond cards and chips are the "
+    "table's to say.")
 
 
 def goal_help(goal: Goal) -> str:
@@ -219,8 +250,13 @@ def goal_help(goal: Goal) -> str:
 def apply_options(data: Data, values: Mapping[str, Any]) -> None:
     boxes = expansions_of(data).boxes
     data["goals"] = [g.name for g in goals_for(boxes) if values.get(goal_key(g))]
+    if values.get("invasion") and values.get("counterstrike"):
+        raise RulesError("counterstrike", "the counterstrike game is played instead of the "
+                         "invasion game it begins as: mark one of them")
     if "invasion" in values:
         data["invasion"] = bool(values["invasion"])
+    if "counterstrike" in values:
+        data["counterstrike"] = bool(values["counterstrike"])
     if "advanced" in values:
         data["advanced"] = int(bool(values["advanced"]))
     if "takeovers" in values:
@@ -256,6 +292,12 @@ def end_check_fields(data: Mapping[str, Any], earlier: Mapping[str, Any] | None,
                             minimum=0, maximum=99, default=known.get("most_prestige"),
                             help=f"{PRESTIGE_END} or more ends the game at the end of "
                             "this round (The Brink of War)."))
+    if expansions.counterstrike:
+        fields.append(Field("military_victory", "Military victory over the Xenos",
+                            kind="bool", default=bool((this or {}).get("military_victory")),
+                            help="The counterstrike game ends on a military victory over "
+                            "the Xenos, as its rules tell it (the designer's description "
+                            "says so; its rulebook was not at hand)."))
     if expansions.invasion:
         fields.append(Field("repulsed", "Xenos repulsed", kind="bool",
                             default=bool((this or {}).get("repulsed")),
@@ -278,6 +320,13 @@ def end_check_rules(data: Mapping[str, Any]) -> tuple[str, ...]:
     if expansions.invasion:
         rules.append("In the invasion game, repulsing the Xenos also ends it, and so does "
                      "every empire falling to them a second time.")
+    if expansions.counterstrike:
+        rules.append("In the counterstrike game a military victory over the Xenos also "
+                     "ends it; repulsing them does not. That a tableau's size ends nothing, "
+                     "the pool of 30 VP a player and the military victory come from the "
+                     "designer's description of the box: its rulebook was not at hand.")
+    elif "xeno-counterstrike" in expansions.boxes:
+        rules.append(COUNTERSTRIKE_SOURCE)
     return tuple(rules)
 
 
@@ -291,4 +340,6 @@ def last_round_items(data: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[st
         before.append("Award goals reached in each phase played (first and most)")
     if expansions.invasion:
         after.append("Resolve this round's Xeno wave: it comes in the last round too")
+    if expansions.counterstrike:
+        after.append("Resolve this round's Xeno wave or counterstrike, as its rules say")
     return tuple(before), tuple(after)

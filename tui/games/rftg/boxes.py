@@ -13,6 +13,15 @@ Sources, named beside each fact:
   awards") and reviews (igranje.hr: when every empire falls twice the game ends with no
   winner but the Xenos). The rulebook's end-of-game scoring of the bonus tiles, and its own
   words on the second fall, were not found: the table types the tiles' VP (box_steps.py).
+- [XC]: Xeno Counterstrike's description by its designer, Tom Lehmann, as BoardGameGeek's
+  news (W. Eric Martin, svarogsden.com "Prepare for Xeno Counterstrike") and the box's
+  store page (analog.games) quote it: the end at "15+ tableau cards and 15 VPs/player in
+  the common pool"; played "by itself with just the base game, though its fifth player and
+  optional counterstrike game require Xeno Invasion"; in the counterstrike game "tableau
+  size no longer ends the game", which goes on until the pool "of 30 VPs/player" runs out
+  or "a military victory over the Xenos occurs". Its rulebook was not found: what the
+  description leaves out (the counterstrike game's scoring, what a military victory is, the
+  number of copies of each card) is asked of the table or said to be unconfirmed.
 """
 
 from __future__ import annotations
@@ -24,6 +33,10 @@ BASE_PLAYERS = 4  # [engine] exp_info: the base game alone seats 2 to 4
 CHIPS_PER_PLAYER = 12  # [engine] init_game: the pool is 12 VP chips a player
 PRESTIGE_POOL_EXTRA = 5  # [engine] init_game, [BoW] setup: 5 more VP with prestige
 PRESTIGE_END = 15  # [engine] game_round: 15 prestige ends the game at the end of a round
+TABLEAU_END = 12  # face-up cards in one tableau that end the game
+COUNTERSTRIKE_TABLEAU_END = 15  # [XC] "15+ tableau cards"
+COUNTERSTRIKE_CHIPS = 15  # [XC] "15 VPs/player in the common pool"
+COUNTERSTRIKE_GAME_CHIPS = 30  # [XC] the counterstrike game: "30 VPs/player"
 
 
 @dataclass(frozen=True)
@@ -55,12 +68,17 @@ BOXES: dict[str, Box] = {box.id: box for box in (
     # BGG 92932 (Alien Artifacts), 161599 (Xeno Invasion), as BGG's own records list them.
     Box("alien-artifacts", "Alien Artifacts", (), 5, 92932),
     Box("xeno-invasion", "Xeno Invasion", (), 5, 161599),
+    # [XC]: with the base game alone 2 to 4; "its fifth player ... require Xeno Invasion",
+    # so 5 only with it (max_players takes the larger). BGG 394555
+    # (boardgamegeek.com/boardgameexpansion/394555).
+    Box("xeno-counterstrike", "Xeno Counterstrike", (), BASE_PLAYERS, 394555),
     # The six promo start worlds ([engine] cards.txt, "Promo home worlds"): any boxes.
     Box("new-worlds", "New Worlds (promo start worlds)", (), BASE_PLAYERS, None),
 )}
 
 FIRST_ARC = ("gathering-storm", "rebel-vs-imperium", "brink-of-war")
-ARCS = (FIRST_ARC, ("alien-artifacts",), ("xeno-invasion",))
+# [XC] "the sequel to Xeno Invasion, together forming the 3rd arc"
+ARCS = (FIRST_ARC, ("alien-artifacts",), ("xeno-invasion", "xeno-counterstrike"))
 
 # The setup's one choice of boxes: every combination the rules allow, the first arc as
 # printed (each box with the ones before it).
@@ -71,6 +89,8 @@ BOX_CHOICES: dict[str, tuple[str, ...]] = {
     "+ TGS, RvI, Brink of War": FIRST_ARC,
     "+ Alien Artifacts": ("alien-artifacts",),
     "+ Xeno Invasion": ("xeno-invasion",),
+    "+ Xeno Counterstrike": ("xeno-counterstrike",),
+    "+ Xeno Invasion, Counterstrike": ("xeno-invasion", "xeno-counterstrike"),
 }
 
 
@@ -107,10 +127,23 @@ def has_takeovers(boxes: tuple[str, ...]) -> bool:
     return any(BOXES[b].takeovers for b in boxes)
 
 
-def chip_pool(players: int, boxes: tuple[str, ...] = ()) -> int:
+def chip_pool(players: int, boxes: tuple[str, ...] = (), counterstrike: bool = False) -> int:
     """VP chips in the pool at the start: 12 a player, 5 more with The Brink of War
-    ([BoW]: "for 3 players, use 41 VPs")."""
+    ([BoW]: "for 3 players, use 41 VPs"); 15 a player with Xeno Counterstrike, 30 in its
+    counterstrike game ([XC])."""
+    if counterstrike:
+        return COUNTERSTRIKE_GAME_CHIPS * players
+    if "xeno-counterstrike" in boxes:
+        return COUNTERSTRIKE_CHIPS * players
     return CHIPS_PER_PLAYER * players + (PRESTIGE_POOL_EXTRA if has_prestige(boxes) else 0)
+
+
+def tableau_end(boxes: tuple[str, ...] = (), counterstrike: bool = False) -> int | None:
+    """The face-up cards in one tableau that end the game: 12, 15 with Xeno Counterstrike,
+    none in its counterstrike game ([XC] "tableau size no longer ends the game")."""
+    if counterstrike:
+        return None
+    return COUNTERSTRIKE_TABLEAU_END if "xeno-counterstrike" in boxes else TABLEAU_END
 
 
 # --- goals ------------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ DEFAULT_EDITION = "2nd"
 BASE = "base"
 # The expansion boxes in their printed order (the first arc's three are played together).
 BOXES = ("gathering-storm", "rebel-vs-imperium", "brink-of-war", "alien-artifacts",
-         "xeno-invasion", "new-worlds")
+         "xeno-invasion", "xeno-counterstrike", "new-worlds")
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,9 @@ class Card:
     prestige: bool = False  # shows the prestige icon (The Brink of War)
     military_per: str = ""  # +1 Military per card of this kind in the tableau
     military_if_imperium: int = 0  # Military while the tableau holds an Imperium card
+    military_per_pair: str = ""  # +1 Military per two cards of this kind in the tableau
+    frontier: str = ""  # "near" | "far": a Frontier world of Xeno Counterstrike
+    pay_military: bool = False  # may place a military world as a non-military one
     source: str = ""  # where a fact comes from, when not the box file's source
     unconfirmed: str = ""  # why a fact could not be confirmed
 
@@ -108,6 +111,9 @@ def _make_card(raw: Mapping[str, Any], edition: str, box: str = BASE) -> Card:
         prestige=bool(values.get("prestige", False)),
         military_per=str(values.get("military_per", "")),
         military_if_imperium=int(values.get("military_if_imperium", 0)),
+        military_per_pair=str(values.get("military_per_pair", "")),
+        frontier=str(values.get("frontier", "")),
+        pay_military=bool(values.get("pay_military", False)),
         source=str(values.get("source", "")),
         unconfirmed=str(values.get("unconfirmed", "")),
     )

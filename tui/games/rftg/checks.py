@@ -74,7 +74,7 @@ def check_logged_step(step: Step, values: Mapping[str, Any], where: str,
 
 # Every answer the options step may record, whichever boxes asked it.
 OPTION_KEYS = frozenset({*(goal_key(goal) for goal in GOALS.values()),
-                         "invasion", "advanced", "takeovers"})
+                         "invasion", "advanced", "takeovers", "counterstrike"})
 
 
 # What a player's table holds when it is scored from its listed cards.
@@ -140,7 +140,9 @@ def check_game_data(data: Mapping[str, Any]) -> Scoring | None:
 # The end check's answers a box or game adds, and what brings each one.
 BOX_END_ANSWERS = {"most_prestige": "The Brink of War",
                    "repulsed": "Xeno Invasion's invasion game (invasion = true)",
-                   "empires_fell": "Xeno Invasion's invasion game (invasion = true)"}
+                   "empires_fell": "Xeno Invasion's invasion game (invasion = true)",
+                   "military_victory":
+                       "Xeno Counterstrike's counterstrike game (counterstrike = true)"}
 
 
 def _check_end_checks(data: Mapping[str, Any]) -> None:

@@ -12,32 +12,47 @@ from typing import Any
 
 from tui.games.base import Data, RulesError
 from tui.games.rftg import boxes as box_facts
+from tui.games.rftg.expansions import read_expansions
 from tui.games.rftg.facts import MIN_PLAYERS, POOL_ANSWERS, TABLEAU_TRIGGER
 from tui.games.words import plural
 
 PRESTIGE_END = box_facts.PRESTIGE_END
 
 
-def chip_pool(players: int, boxes: tuple[str, ...] = ()) -> int:
+def chip_pool(players: int, boxes: tuple[str, ...] = (), counterstrike: bool = False) -> int:
     """VP chips in the common pool at the start: 12 per player (24, 36 or 48), 5 more with
-    The Brink of War; as many players as the boxes seat."""
+    The Brink of War, 15 with Xeno Counterstrike, 30 in its counterstrike game; as many
+    players as the boxes seat."""
     most = box_facts.max_players(boxes)
     if not MIN_PLAYERS <= players <= most:
         raise ValueError(f"Race for the Galaxy is for 2 to {most} players, not {players}")
-    return box_facts.chip_pool(players, boxes)
+    return box_facts.chip_pool(players, boxes, counterstrike)
+
+
+def tableau_end_of(data: Mapping[str, Any]) -> int | None:
+    """The tableau size that ends this session's game (None: in the counterstrike game,
+    none does); the base game's while the boxes don't read."""
+    try:
+        expansions = read_expansions(data)
+    except RulesError:
+        return TABLEAU_TRIGGER
+    return box_facts.tableau_end(expansions.boxes, expansions.counterstrike)
 
 
 def game_ends(max_tableau_cards: int, pool_exhausted: bool, most_prestige: int = 0,
-              repulsed: bool = False, empires_fell: bool = False) -> bool:
+              repulsed: bool = False, empires_fell: bool = False, *,
+              tableau_end: int | None = TABLEAU_TRIGGER, military_victory: bool = False) -> bool:
     """Whether the game ends at the end of this round.
 
-    It does when any tableau has 12 or more face-up cards, or when the VP chip pool is
-    empty (the last chip taken is enough); with The Brink of War also when a player has 15
-    prestige or more ([engine] game_round), and in Xeno Invasion's invasion game when the
-    Xenos are repulsed or every empire has fallen to them a second time ([XI]).
+    It does when any tableau has `tableau_end` or more face-up cards (12; 15 with Xeno
+    Counterstrike; never in its counterstrike game), or when the VP chip pool is empty (the
+    last chip taken is enough); with The Brink of War also when a player has 15 prestige
+    or more ([engine] game_round), in Xeno Invasion's invasion game when the Xenos are
+    repulsed or every empire has fallen to them a second time ([XI]), and in the
+    counterstrike game on a military victory over the Xenos ([XC]).
     """
-    return (max_tableau_cards >= TABLEAU_TRIGGER or pool_exhausted
-            or most_prestige >= PRESTIGE_END or repulsed or empires_fell)
+    return ((tableau_end is not None and max_tableau_cards >= tableau_end) or pool_exhausted
+            or most_prestige >= PRESTIGE_END or repulsed or empires_fell or military_victory)
 
 
 def chips_beyond_pool(pool_left: int, vp_earned: int) -> int:
@@ -55,30 +70,24 @@ def overflow_applies(pool_left: int, vp_earned: int) -> bool:
 
 def end_check_message(largest: int, pool_exhausted: bool, mid_consume: bool = False,
                       most_prestige: int = 0, repulsed: bool = False,
-                      empires_fell: bool = False) -> str:
+                      empires_fell: bool = False, *, tableau_end: int | None = TABLEAU_TRIGGER,
+                      military_victory: bool = False) -> str:
     """The verdict of an end check, in sentences for the table.
 
-    `mid_consume` means the chips ran out during a Consume phase with VP still owed,
-    which implies the pool is empty.
+    `mid_consume` means the chips ran out during Consume with VP still owed, which implies
+    the pool is empty; `tableau_end` is the tableau size that ends the game (None: none).
     """
     pool_out = pool_exhausted or mid_consume
-    if not game_ends(largest, pool_out, most_prestige, repulsed, empires_fell):
+    if not game_ends(largest, pool_out, most_prestige, repulsed, empires_fell,
+                     tableau_end=tableau_end, military_victory=military_victory):
+        at = (f"the end comes at {tableau_end}" if tableau_end is not None
+              else "in the counterstrike game its size ends nothing")
         return (
             f"The game goes on: the largest tableau has {plural(largest, 'card', 'cards')} "
-            f"(the end comes at {TABLEAU_TRIGGER}) and VP chips remain. "
-            "Play the next round; Last Round will ask again."
+            f"({at}) and VP chips remain. Play the next round; Last Round will ask again."
         )
-    reasons = []
-    if largest >= TABLEAU_TRIGGER:
-        reasons.append(f"a tableau has {largest} cards ({TABLEAU_TRIGGER} or more)")
-    if pool_out:
-        reasons.append("the VP chip pool is empty")
-    if most_prestige >= PRESTIGE_END:
-        reasons.append(f"a player has {most_prestige} prestige ({PRESTIGE_END} or more)")
-    if repulsed:
-        reasons.append("the Xenos are repulsed")
-    if empires_fell:
-        reasons.append("every empire has fallen to the Xenos a second time")
+    reasons = _reasons(largest, pool_out, most_prestige, repulsed, empires_fell, tableau_end,
+                       military_victory)
     message = f"The game ends at the end of this round: {' and '.join(reasons)}."
     if mid_consume:
         message += (
@@ -88,6 +97,25 @@ def end_check_message(largest: int, pool_exhausted: bool, mid_consume: bool = Fa
     if empires_fell:  # the final scores say what this means for winning
         return message + " The final scores follow."
     return message + " Ending the game does not win it: the highest final score does."
+
+
+def _reasons(largest: int, pool_out: bool, most_prestige: int, repulsed: bool,
+             empires_fell: bool, tableau_end: int | None, military_victory: bool) -> list[str]:
+    """Each trigger that ends the game, in words."""
+    reasons = []
+    if tableau_end is not None and largest >= tableau_end:
+        reasons.append(f"a tableau has {largest} cards ({tableau_end} or more)")
+    if pool_out:
+        reasons.append("the VP chip pool is empty")
+    if most_prestige >= PRESTIGE_END:
+        reasons.append(f"a player has {most_prestige} prestige ({PRESTIGE_END} or more)")
+    if repulsed:
+        reasons.append("the Xenos are repulsed")
+    if empires_fell:
+        reasons.append("every empire has fallen to the Xenos a second time")
+    if military_victory:
+        reasons.append("the empires won a military victory over the Xenos")
+    return reasons
 
 
 def recorded_checks(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
@@ -103,12 +131,14 @@ def _whole(check: Mapping[str, Any], key: str) -> int:
     return value if isinstance(value, int) else 0
 
 
-def check_ends(check: Mapping[str, Any]) -> bool:
-    """Whether a recorded end check ended the game, judged from its answers."""
+def check_ends(check: Mapping[str, Any], tableau_end: int | None = TABLEAU_TRIGGER) -> bool:
+    """Whether a recorded end check ended the game, judged from its answers and the
+    tableau size that ends the game (tableau_end_of)."""
     pool_out = bool(check.get("pool_exhausted")) or bool(check.get("mid_consume"))
     return game_ends(_whole(check, "largest_tableau"), pool_out,
                      _whole(check, "most_prestige"), check.get("repulsed") is True,
-                     check.get("empires_fell") is True)
+                     check.get("empires_fell") is True, tableau_end=tableau_end,
+                     military_victory=check.get("military_victory") is True)
 
 
 def pool_answer(check: Mapping[str, Any]) -> str:
@@ -139,10 +169,10 @@ def record_end_check(data: Data, k: int, values: Mapping[str, Any]) -> None:
     # Asked only where the boxes have them: a base-game check keeps its four keys.
     if "most_prestige" in values:
         record["most_prestige"] = int(values["most_prestige"])
-    for key in ("repulsed", "empires_fell"):  # the invasion game's
+    for key in ("repulsed", "empires_fell", "military_victory"):  # the Xeno games'
         if key in values:
             record[key] = bool(values[key])
-    record["ends"] = check_ends(record)
+    record["ends"] = check_ends(record, tableau_end_of(data))
     checks[k : k + 1] = [record]
     if record["ends"]:
         del checks[k + 1 :]  # nothing is checked after the game has ended

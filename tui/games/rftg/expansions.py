@@ -1,5 +1,5 @@
 """A session's expansion keys, read and checked: the boxes, the goal tiles, the two-player
-advanced game, the invasion game, and each player's goals and prestige.
+advanced game, the invasion and counterstrike games, and each player's goals and prestige.
 
 A file without them is a base-game file. A key or goal of a box that is not in `expansions`
 is refused, naming it and its box. Pure; each problem raises RulesError naming the key.
@@ -24,10 +24,17 @@ class Expansions:
     advanced: int = 0
     invasion: bool = False
     takeovers: bool = False  # played with Rebel vs Imperium's takeovers
+    counterstrike: bool = False  # Xeno Counterstrike's counterstrike game
 
     @property
     def prestige(self) -> bool:
         return has_prestige(self.boxes)
+
+    @property
+    def xeno_game(self) -> bool:
+        """The invasion or the counterstrike game, which begins as an invasion: the Xeno
+        waves and the players' awards."""
+        return self.invasion or self.counterstrike
 
 
 @dataclass(frozen=True)
@@ -105,7 +112,24 @@ def read_expansions(data: Mapping[str, Any]) -> Expansions:
     takeovers = data.get("takeovers", False)
     if not isinstance(takeovers, bool):
         raise RulesError("takeovers", "must be true or false")
-    return Expansions(boxes, goals, int(advanced), invasion, takeovers)
+    return Expansions(boxes, goals, int(advanced), invasion, takeovers,
+                      _counterstrike(data, boxes, invasion))
+
+
+def _counterstrike(data: Mapping[str, Any], boxes: tuple[str, ...], invasion: bool) -> bool:
+    """The counterstrike game: Xeno Counterstrike's, needing Xeno Invasion too, and played
+    instead of the invasion game it begins as."""
+    _box_key(data, "counterstrike", "xeno-counterstrike", boxes)
+    counterstrike = data.get("counterstrike", False)
+    if not isinstance(counterstrike, bool):
+        raise RulesError("counterstrike", "must be true or false")
+    if counterstrike and "xeno-invasion" not in boxes:
+        raise RulesError("counterstrike", "the counterstrike game needs Xeno Invasion too: "
+                         'add "xeno-invasion" to expansions')
+    if counterstrike and invasion:
+        raise RulesError("counterstrike", "the counterstrike game is played instead of the "
+                         "invasion game it begins as: set invasion = false")
+    return counterstrike
 
 
 def boxes_in(data: Mapping[str, Any]) -> tuple[str, ...]:
@@ -157,9 +181,10 @@ def read_player_goals(player: Mapping[str, Any], path: str,
                              "does not hold it")
     prestige = _box_count(player, path, "prestige", expansions.prestige,
                           "belongs to The Brink of War, which is not in expansions")
-    awards = _box_count(player, path, "invasion_awards", expansions.invasion,
+    awards = _box_count(player, path, "invasion_awards", expansions.xeno_game,
                         "belongs to Xeno Invasion's invasion game, which was not played "
-                        "(invasion is not true)")
+                        "(invasion is not true), or to Xeno Counterstrike's counterstrike "
+                        "game (counterstrike = true)")
     return PlayerGoals(found["goals"], found["goals_tied"], prestige, awards)
 
 

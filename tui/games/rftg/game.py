@@ -25,7 +25,12 @@ from tui.games.rftg.box_steps import (
 )
 from tui.games.rftg.cards import canonical_name
 from tui.games.rftg.counts import apply_counts, tableau_resets, what_the_tableau_drops
-from tui.games.rftg.ending import game_ends, record_end_check, recorded_checks
+from tui.games.rftg.ending import (
+    game_ends,
+    record_end_check,
+    recorded_checks,
+    tableau_end_of,
+)
 from tui.games.rftg.expansions import boxes_in
 from tui.games.rftg.facts import POOL_ANSWERS
 from tui.games.rftg.player_goals import apply_player_goals
@@ -122,7 +127,9 @@ def resets(data: Mapping[str, Any], step: Step, values: Mapping[str, Any]) -> st
                              values.get("pool", POOL_ANSWERS[0]) != POOL_ANSWERS[0],
                              int(values.get("most_prestige", 0)),
                              values.get("repulsed") is True,
-                             values.get("empires_fell") is True)
+                             values.get("empires_fell") is True,
+                             tableau_end=tableau_end_of(data),
+                             military_victory=values.get("military_victory") is True)
         except (KeyError, TypeError, ValueError):
             return ""
         if ends and later > 0:

@@ -109,7 +109,7 @@ def player_goals_step(data: Mapping[str, Any], index: int, name: str,
     """Player `index`'s goals step; `found`: the table's standings (table_standings),
     `logged`: the values it was last confirmed with."""
     expansions = expansions_of(data)
-    if not expansions.goals and not expansions.prestige and not expansions.invasion:
+    if not expansions.goals and not expansions.prestige and not expansions.xeno_game:
         return None
     player = data["players"][index]
     new = new_goals(expansions.goals, logged)
@@ -118,13 +118,13 @@ def player_goals_step(data: Mapping[str, Any], index: int, name: str,
         fields.append(Field("prestige", "Prestige", "int", minimum=0, maximum=99, blank=0,
                             default=player.get("prestige"),
                             help="Prestige left at the end: 1 VP each; empty counts 0."))
-    if expansions.invasion:
+    if expansions.xeno_game:
         fields.append(Field("invasion_awards", "Invasion awards (VP)", "int", minimum=0,
                             maximum=INVASION_AWARDS_MOST,
-                            default=player.get("invasion_awards"), help=AWARDS_HELP))
+                            default=player.get("invasion_awards"), help=awards_help(expansions)))
     what = [word for word, played in (("goals", expansions.goals),
                                       ("prestige", expansions.prestige),
-                                      ("invasion awards", expansions.invasion)) if played]
+                                      ("invasion awards", expansions.xeno_game)) if played]
     text = _goals_step_text(name, expansions)
     if any(s.known for s in found):
         text = f"{text.removesuffix('.')}, {PRE_FILLED}"
@@ -140,7 +140,7 @@ def player_goals_step(data: Mapping[str, Any], index: int, name: str,
                 help=" ".join(rule for rule, played in (
                     (GOAL_RULES, expansions.goals),
                     ("Prestige left at the end scores 1 VP each.", expansions.prestige),
-                    (AWARDS_HELP, expansions.invasion)) if played))
+                    (awards_help(expansions), expansions.xeno_game)) if played))
 
 
 def _goals_step_text(name: str, expansions: Expansions) -> str:
@@ -149,7 +149,7 @@ def _goals_step_text(name: str, expansions: Expansions) -> str:
     asks = [f"mark the goal tiles {name} holds at the end"] if expansions.goals else []
     if expansions.prestige:
         asks.append(f"count {name}'s prestige (empty counts 0)")
-    if expansions.invasion:
+    if expansions.xeno_game:
         asks.append(f"add up {name}'s invasion awards")
     said = ", and ".join(asks)
     return said[:1].upper() + said[1:] + "."
@@ -165,6 +165,19 @@ AWARDS_HELP = (
     "(goods given to the war effort, Xenos defeated), each showing 1 or 5 VP, and of any "
     "end-of-game bonus tile they took, as printed on it. Last Round does not know the bonus "
     "tiles' values: it adds what you type, shown as its own line.")
+
+
+# Xeno Counterstrike's rulebook was not found: what its counterstrike game scores beyond
+# the cards and chips is the table's to add (boxes.py, [XC]).
+COUNTERSTRIKE_AWARDS_HELP = (
+    "The counterstrike game begins as the invasion game: add its awards the same way, and "
+    "any other VP the counterstrike game's rules give this player. Not confirmed: no "
+    "rulebook of Xeno Counterstrike was at hand, so Last Round adds what you type.")
+
+
+def awards_help(expansions: Expansions) -> str:
+    """What the awards field asks, in the invasion or the counterstrike game."""
+    return AWARDS_HELP + (" " + COUNTERSTRIKE_AWARDS_HELP if expansions.counterstrike else "")
 
 
 def held_elsewhere(data: Mapping[str, Any], index: int, goal: Goal) -> str:

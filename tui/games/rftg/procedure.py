@@ -25,6 +25,7 @@ from tui.games.rftg.ending import (
     end_check_message,
     pool_answer,
     recorded_checks,
+    tableau_end_of,
 )
 from tui.games.rftg.facts import (
     DECK_SIZE,
@@ -32,7 +33,6 @@ from tui.games.rftg.facts import (
     MIN_PLAYERS,
     PHASES,
     POOL_ANSWERS,
-    TABLEAU_TRIGGER,
 )
 from tui.games.rftg.hands import discard_exceptions
 from tui.games.rftg.player_goals import player_goals_step, table_standings
@@ -64,24 +64,34 @@ def _setup_step(data: Mapping[str, Any]) -> Step:
     )
 
 
-# What every end check says, before the pool's size and whether an earlier check went on.
+# What every end check says, after the tableau size that ends the game, before the pool's
+# size and whether an earlier check went on.
 END_CHECK_RULES = (
-    "The game ends at the end of a round in which a tableau reaches "
-    f"{TABLEAU_TRIGGER} face-up cards or the last VP chip is taken.",
-    "A player may place both a development and a world in that last round, "
-    f"so a tableau can pass {TABLEAU_TRIGGER}.",
     "Triggering the end does not win it: the highest final score does.",
     "If the chips run out during Consume, that phase and the round finish with extra "
     "chips so nobody loses VP they earned.",
 )
 
 
+def end_trigger_rules(end: int | None) -> tuple[str, ...]:
+    """How the game ends, for a tableau size that ends it (None: no size does)."""
+    if end is None:
+        return ("The game ends at the end of a round in which the last VP chip is taken.",)
+    return ("The game ends at the end of a round in which a tableau reaches "
+            f"{end} face-up cards or the last VP chip is taken.",
+            "A player may place both a development and a world in that last round, "
+            f"so a tableau can pass {end}.")
+
+
 def _end_check_text(data: Mapping[str, Any], k: int, went_on: bool) -> str:
-    text = [*END_CHECK_RULES, *end_check_rules(data)]
+    text = [*end_trigger_rules(tableau_end_of(data)), *END_CHECK_RULES,
+            *end_check_rules(data)]
     players = data.get("players", [])
-    boxes = expansions_of(data).boxes
+    expansions = expansions_of(data)
+    boxes = expansions.boxes
     if isinstance(players, Sequence) and MIN_PLAYERS <= len(players) <= max_players(boxes):
-        text.append(f"The pool started with {chip_pool(len(players), boxes)} chips.")
+        pool = chip_pool(len(players), boxes, expansions.counterstrike)
+        text.append(f"The pool started with {pool} chips.")
     if went_on:
         text.insert(0, f"Check {k + 1}: at the last check the game went on.")
     return " ".join(text)
@@ -138,7 +148,8 @@ def _end_check_step(data: Mapping[str, Any], checks: Sequence[Mapping[str, Any]]
 
 def _verdict(data: Mapping[str, Any]) -> str:
     """Why the game ends, from the end check that ended it ('' before any check ends it)."""
-    check = next((c for c in recorded_checks(data) if check_ends(c)), None)
+    end = tableau_end_of(data)
+    check = next((c for c in recorded_checks(data) if check_ends(c, end)), None)
     if check is None:
         return ""
     largest = check.get("largest_tableau", 0)
@@ -146,7 +157,9 @@ def _verdict(data: Mapping[str, Any]) -> str:
     return end_check_message(largest if isinstance(largest, int) else 0,
                              bool(check.get("pool_exhausted")), bool(check.get("mid_consume")),
                              prestige if isinstance(prestige, int) else 0,
-                             check.get("repulsed") is True, check.get("empires_fell") is True)
+                             check.get("repulsed") is True, check.get("empires_fell") is True,
+                             tableau_end=end,
+                             military_victory=check.get("military_victory") is True)
 
 
 def _finish_round_step(data: Mapping[str, Any]) -> Step:
@@ -247,7 +260,8 @@ def procedure(data: Mapping[str, Any]) -> list[Step]:
     if options is not None:
         steps.append(options)
     checks = recorded_checks(data)
-    ended_at = next((k for k, c in enumerate(checks) if check_ends(c)), None)
+    end = tableau_end_of(data)
+    ended_at = next((k for k, c in enumerate(checks) if check_ends(c, end)), None)
     if ended_at is not None:
         steps += [_end_check_step(data, checks, k) for k in range(ended_at + 1)]
         return steps + _final_steps(data)

@@ -62,6 +62,8 @@ def _bonus_lines(entry: Entry, cards: Sequence[Card], any_kind: str = "") -> lis
 
 
 INVASION_AWARDS = "invasion awards"  # the part's name in `score --json`
+COUNTERSTRIKE_AWARDS = ("the invasion and counterstrike game's awards, as the table added "
+                        "them up (the counterstrike game's scoring is unconfirmed)")
 
 
 def goal_part(goal: Goal) -> str:
@@ -74,7 +76,7 @@ def parts_of(expansions: Expansions) -> tuple[str, ...]:
     goal tile in play, the prestige with The Brink of War, Xeno Invasion's invasion awards."""
     goals = tuple(goal_part(g) for g in expansions.goals)
     return (PARTS + goals + (("prestige",) if expansions.prestige else ())
-            + ((INVASION_AWARDS,) if expansions.invasion else ()))
+            + ((INVASION_AWARDS,) if expansions.xeno_game else ()))
 
 
 def _goal_lines(expansions: Expansions, goals: PlayerGoals) -> list[Line]:
@@ -90,9 +92,10 @@ def _goal_lines(expansions: Expansions, goals: PlayerGoals) -> list[Line]:
                               f"tied for {goal.condition}{least}, without the tile"))
     if expansions.prestige:
         lines.append(Line("prestige", "Prestige", goals.prestige, "1 VP each at the end"))
-    if expansions.invasion:
+    if expansions.xeno_game:
         lines.append(Line(INVASION_AWARDS, "Invasion awards", goals.invasion_awards,
-                          "award tokens and bonus tiles, as the table added them up"))
+                          COUNTERSTRIKE_AWARDS if expansions.counterstrike
+                          else "award tokens and bonus tiles, as the table added them up"))
     return lines
 
 

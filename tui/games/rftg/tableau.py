@@ -7,7 +7,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
 from tui.games.rftg.cards import (
+    BASE,
     DEFAULT_EDITION,
+    box_file,
     canonical_name,
     card,
     check_edition,
@@ -33,7 +35,10 @@ def too_many_copies(name: str, holders: Mapping[str, int], boxes: tuple[str, ...
     listed = sum(holders.values())
     who = ", ".join(f"{player} {n}" for player, n in holders.items() if n)
     has = plural(copies, "copy", "copies")
-    return f"{name}: the deck has {has} but {listed} are listed ({who})"
+    home = card(name, boxes=boxes).box
+    unsure = "" if home == BASE else str(box_file(home).get("copies_unconfirmed", ""))
+    return f"{name}: the deck has {has} but {listed} are listed ({who})" + (
+        f" ({unsure})" if unsure else "")
 
 
 def tableau_problems(
