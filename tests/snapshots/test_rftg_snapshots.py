@@ -82,7 +82,7 @@ def test_counts_form(snap_compare: Any, saves: Path) -> None:
 
 
 def test_breakdown_four_players(snap_compare: Any, saves: Path) -> None:
-    """The example game (saves/examples/rftg-4-players.toml); the README shows this picture."""
+    """The example game (saves/examples/rftg-4-players.toml); README.md shows this picture."""
     assert snap_compare(resume(saves, EXAMPLE, "breakdown"), terminal_size=SIZE)
 
 
