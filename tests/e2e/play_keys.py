@@ -1,14 +1,14 @@
 """Both games' whole end of game, played in a real terminal by keys and read off the screen.
 
 Each function answers the steps with the keys a person would press, and waits for the next
-screen before going on. The tables are those of the Pilot tests (tests/rftg_play.py and
-tests/galileo_play.py), so the expected results are known.
+screen before going on. The tables are those of the Pilot tests (tests/support/rftg_play.py and
+tests/support/galileo_play.py), so the expected results are known.
 """
 
 from __future__ import annotations
 
-from tests import galileo_play, rftg_play
 from tests.e2e.tty import Terminal
+from tests.support import galileo_play, rftg_play
 
 # Ada and Bo on 40 VP each; Ada's 3 cards in hand + 2 goods beat Bo's 4 + 0 on the tie-break.
 RFTG_TABLE = rftg_play.two_players((3, 2), (4, 0))

@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 
-from tests import galileo_play, rftg_play
 from tests.e2e.tty import Terminal, Terminals
+from tests.support import galileo_play, rftg_play
 from tui.session.files import read_session
 from tui.session.locks import Holder, lock_path, read_holder
 

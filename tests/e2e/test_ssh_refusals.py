@@ -19,7 +19,7 @@ import pytest
 
 from tests.e2e.conftest import FORCE_COMMAND, SshServer, find
 from tests.e2e.tty import Terminals
-from tests.table_sessions import ready_for_seats
+from tests.support.table_sessions import ready_for_seats
 
 pytestmark = pytest.mark.e2e
 

@@ -37,7 +37,7 @@ from tests.e2e.table_keys import (
 )
 from tests.e2e.test_crash_resume import kill
 from tests.e2e.tty import Terminal, Terminals, apps_using
-from tests.table_sessions import ready_for_seats
+from tests.support.table_sessions import ready_for_seats
 from tui.session.files import read_session
 from tui.session.table import Table
 

@@ -16,9 +16,9 @@ import threading
 import time
 from pathlib import Path
 
-from tests.join_play import Host
 from tests.perf.measure import BARE, PYTHON, ROOT, compile_sources, report, spread
-from tests.table_sessions import ready_for_seats
+from tests.support.join_play import Host
+from tests.support.table_sessions import ready_for_seats
 
 WEB = {"TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver", "COLUMNS": "41",
        "ROWS": "40", "TEXTUAL_FPS": "60", "TEXTUAL_COLOR_SYSTEM": "truecolor",

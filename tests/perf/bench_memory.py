@@ -18,8 +18,8 @@ from tests.perf.measure import PYTHON, ROOT, compile_sources, report
 OURS = """
 import asyncio, sys, tempfile
 from pathlib import Path
-from tests.helpers import make_test_app
-from tests.rftg_play import FOUR_PLAYERS, play_to_breakdown
+from tests.support.helpers import make_test_app
+from tests.support.rftg_play import FOUR_PLAYERS, play_to_breakdown
 
 async def main():
     folder = Path(tempfile.mkdtemp())
@@ -69,7 +69,7 @@ HISTORY = """
 import asyncio, sys
 from pathlib import Path
 from screens.history import HistoryScreen
-from tests.helpers import make_test_app
+from tests.support.helpers import make_test_app
 
 async def main():
     app = make_test_app(Path(sys.argv[1]), command="history")
@@ -86,7 +86,7 @@ print(PEAK())
 REPLAY = """
 import asyncio, sys
 from pathlib import Path
-from tests.helpers import make_test_app
+from tests.support.helpers import make_test_app
 
 async def main():
     path = Path(sys.argv[1])
@@ -119,9 +119,9 @@ def club_scale(runs: int) -> None:
     import tempfile
     from pathlib import Path
 
-    from tests.history_data import copy_examples
     from tests.perf.bench_history import make_sessions
     from tests.perf.bench_replay import LOGS
+    from tests.support.history_data import copy_examples
     from tui.records.index import index_path
     from tui.session.files import write_session
 

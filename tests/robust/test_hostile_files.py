@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from screens.home import HomeScreen
-from tests import galileo_play, rftg_play
-from tests.helpers import GALILEO_EXAMPLE, RFTG_EXAMPLE, make_test_app
 from tests.robust.support import notices
+from tests.support import galileo_play, rftg_play
+from tests.support.helpers import GALILEO_EXAMPLE, RFTG_EXAMPLE, make_test_app
 from tui.cli import main
 from tui.records.index import INDEX_NAME
 from tui.records.listing import list_sessions

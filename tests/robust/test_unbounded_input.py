@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from screens.home import HomeScreen
-from tests.helpers import GALILEO_EXAMPLE, RFTG_EXAMPLE, make_test_app
 from tests.robust.support import notices
+from tests.support.helpers import GALILEO_EXAMPLE, RFTG_EXAMPLE, make_test_app
 from tui.cli import main
 from tui.records.listing import list_sessions
 from tui.shell.config import load_config, save_setting

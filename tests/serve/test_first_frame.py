@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from playwright.async_api import Browser
 
-from tests.join_play import Host
 from tests.serve.frames import drawn_extent, last_whole_screen, title_widths
 from tests.serve.phone import PAINTED, PHONE, Phone
 from tests.serve.served import WAIT, serving
-from tests.table_sessions import ready_for_seats
+from tests.support.join_play import Host
+from tests.support.table_sessions import ready_for_seats
 
 SHOTS = Path("/tmp")
 VIEWPORTS = {"upright": (390, 844), "small-upright": (320, 568), "sideways": (844, 390)}

@@ -21,9 +21,9 @@ from screens.phones import LINES_AROUND, PhonesScreen
 from screens.qr import window_needed
 from screens.serve_where import ServeWhereScreen
 from screens.step import StepScreen
-from tests.helpers import make_test_app
-from tests.join_play import ask_which_seat, until
-from tests.table_sessions import ready_for_seats
+from tests.support.helpers import make_test_app
+from tests.support.join_play import ask_which_seat, until
+from tests.support.table_sessions import ready_for_seats
 from tui.shell import phones
 from tui.widgets.qr_code import QrCode, code_lines
 

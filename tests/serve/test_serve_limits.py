@@ -16,7 +16,7 @@ import aiohttp
 from textual_serve.download_manager import DownloadManager
 
 from tests.serve.served import WAIT, Served, joiners_of, screen_text, serving, wait_until
-from tests.table_sessions import ready_for_seats
+from tests.support.table_sessions import ready_for_seats
 from tui.shell import serve_joiner
 
 MIB = 2**20

@@ -11,10 +11,10 @@ import pytest
 from aiohttp import web
 from playwright.async_api import Browser
 
-from tests.join_play import Host
 from tests.serve.phone import Phone
 from tests.serve.served import joiners_of, serving, wait_until
-from tests.table_sessions import EXAMPLES, EXAMPLES_FOLDER
+from tests.support.join_play import Host
+from tests.support.table_sessions import EXAMPLES, EXAMPLES_FOLDER
 from tui.session.files import read_session, write_session
 from tui.session.session import Session
 from tui.shell import serve, serve_joiner

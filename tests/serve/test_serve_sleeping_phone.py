@@ -13,7 +13,7 @@ import aiohttp
 
 from tests.serve.served import joiners_of, serving, wait_until
 from tests.serve.test_serve_limits import closing, joined
-from tests.table_sessions import ready_for_seats
+from tests.support.table_sessions import ready_for_seats
 from tui.shell.serve import PHONE_COOKIE
 
 

@@ -11,8 +11,8 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from tests.helpers import make_test_app
-from tests.rftg_play import (
+from tests.support.helpers import make_test_app
+from tests.support.rftg_play import (
     BO,
     EXAMPLE,
     FOUR_PLAYERS,

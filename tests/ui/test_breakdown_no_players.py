@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from screens.breakdown import BreakdownScreen
-from tests.helpers import make_test_app
+from tests.support.helpers import make_test_app
 from tui.games.base import Step
 from tui.session.session import Session
 

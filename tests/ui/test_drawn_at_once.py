@@ -23,9 +23,9 @@ from screens.draw import DrawScreen
 from screens.form import FormScreen
 from screens.setup import SetupScreen
 from screens.turns import TurnsScreen
-from tests import galileo_play
-from tests.helpers import make_test_app
-from tests.rftg_play import DEE, FOUR_PLAYERS, saved_session
+from tests.support import galileo_play
+from tests.support.helpers import make_test_app
+from tests.support.rftg_play import DEE, FOUR_PLAYERS, saved_session
 from tests.ui.test_step_ahead import built_ahead
 from tui.app import LastRoundApp
 from tui.games import game_ids

@@ -8,9 +8,9 @@ from pathlib import Path
 from textual.widgets import Input
 
 from screens.step import StepScreen
-from tests import galileo_play
-from tests.helpers import make_test_app
-from tests.rftg_play import FOUR_PLAYERS, message, press, saved_session, shown
+from tests.support import galileo_play
+from tests.support.helpers import make_test_app
+from tests.support.rftg_play import FOUR_PLAYERS, message, press, saved_session, shown
 from tui.app import LastRoundApp
 from tui.session.files import read_session
 from tui.widgets.checklist import Checklist

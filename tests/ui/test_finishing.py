@@ -15,7 +15,7 @@ from textual.pilot import Pilot
 from screens.breakdown import BreakdownScreen
 from screens.home import HomeScreen
 from screens.replay import ReplayScreen
-from tests.helpers import make_test_app, only_session
+from tests.support.helpers import make_test_app, only_session
 from tests.ui.test_changed_answers import seat_and_score_ada
 from tui.records.replay import replay
 from tui.session.files import write_session

@@ -9,8 +9,15 @@ from textual.pilot import Pilot
 
 from screens.draw import DrawScreen
 from screens.turns import TurnsScreen
-from tests.galileo_play import THREE_PLAYERS, Draw, Table, draw_card, saved_session, shown_text
-from tests.helpers import make_test_app
+from tests.support.galileo_play import (
+    THREE_PLAYERS,
+    Draw,
+    Table,
+    draw_card,
+    saved_session,
+    shown_text,
+)
+from tests.support.helpers import make_test_app
 from tui.app import LastRoundApp
 from tui.session.files import read_session
 

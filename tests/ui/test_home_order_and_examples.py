@@ -16,8 +16,8 @@ from textual.widgets import DataTable, Static
 
 from screens.home import HomeScreen
 from screens.replay import ReplayScreen
-from tests.helpers import make_test_app
-from tests.history_data import EXAMPLE_FILES, EXAMPLES, write_toy
+from tests.support.helpers import make_test_app
+from tests.support.history_data import EXAMPLE_FILES, EXAMPLES, write_toy
 from tui.records.examples import examples_folder
 
 

@@ -1,9 +1,9 @@
 """B on the final scores and in replay shows the play's BG Stats import link as a QR code.
 
-The drawn characters are read back from the screen, made a bitmap (tests.qr_reading: each cell
-two modules across and two down, twice as tall as wide) and decoded by a real QR reader
-(zxing-cpp) as a phone sees the code on a terminal with light text on a dark background: the
-drawn characters light, the spaces dark.
+The drawn characters are read back from the screen, made a bitmap
+(tests.support.qr_reading: each cell two modules across and two down, twice as tall as wide)
+and decoded by a real QR reader (zxing-cpp) as a phone sees the code on a terminal with light
+text on a dark background: the drawn characters light, the spaces dark.
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ from screens.breakdown import BreakdownScreen
 from screens.help import HelpScreen
 from screens.qr import QrScreen, window_needed
 from screens.replay import ReplayScreen
-from tests.helpers import make_test_app
-from tests.history_data import EXAMPLE_FILES, EXAMPLES
-from tests.qr_reading import DARK, decoded
-from tests.rftg_play import FOUR_PLAYERS, saved_session
+from tests.support.helpers import make_test_app
+from tests.support.history_data import EXAMPLE_FILES, EXAMPLES
+from tests.support.qr_reading import DARK, decoded
+from tests.support.rftg_play import FOUR_PLAYERS, saved_session
 from tui.app import LastRoundApp
 from tui.records.play_log import bgstats_scan_link
 from tui.session.files import read_session

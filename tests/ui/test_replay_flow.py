@@ -12,9 +12,9 @@ from screens.cards_correction import CorrectCards
 from screens.correction import CorrectForm, CorrectionPicker
 from screens.home import HomeScreen
 from screens.replay import ReplayScreen
-from tests.galileo_play import shown_text
-from tests.helpers import FIXED_TIME, make_test_app
-from tests.history_data import EXAMPLE_FILES, copy_examples
+from tests.support.galileo_play import shown_text
+from tests.support.helpers import FIXED_TIME, make_test_app
+from tests.support.history_data import EXAMPLE_FILES, copy_examples
 from tui.app import LastRoundApp
 from tui.session.files import read_session
 
@@ -194,7 +194,7 @@ async def test_x_writes_the_final_scores_as_markdown_into_exports(saves: Path) -
 
 
 async def test_an_unfinished_session_replays_without_correcting_or_exporting(saves: Path) -> None:
-    from tests.galileo_play import THREE_PLAYERS, saved_session
+    from tests.support.galileo_play import THREE_PLAYERS, saved_session
 
     path = saved_session(saves, THREE_PLAYERS, "scores-1")
     before = path.read_bytes()

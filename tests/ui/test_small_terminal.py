@@ -12,8 +12,8 @@ from screens.help import HelpScreen
 from screens.home import HomeScreen
 from screens.setup import SetupScreen
 from screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
-from tests.every_screen import SCREENS, open_screen
-from tests.helpers import make_test_app, only_session
+from tests.support.every_screen import SCREENS, open_screen
+from tests.support.helpers import make_test_app, only_session
 from tui.app import LastRoundApp
 
 

@@ -21,9 +21,9 @@ from screens.form import FormScreen
 from screens.home import HomeScreen
 from screens.step import StepScreen
 from screens.turns import TurnsScreen
-from tests import galileo_play
-from tests.helpers import looks, make_test_app
-from tests.rftg_play import (
+from tests.support import galileo_play
+from tests.support.helpers import looks, make_test_app
+from tests.support.rftg_play import (
     ADA,
     DEE,
     FOUR_PLAYERS,

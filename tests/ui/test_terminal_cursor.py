@@ -21,12 +21,12 @@ from textual.widget import Widget
 from textual.widgets import DataTable, Input, OptionList, Static
 
 from screens.join import SeatScreen
-from tests.every_screen import SCREENS, open_screen
-from tests.helpers import make_test_app
-from tests.history_data import copy_examples
-from tests.join_play import NARROW, Host, shown, until
-from tests.rftg_play import FOUR_PLAYERS, letters_for, saved_session
-from tests.table_sessions import ready_for_seats
+from tests.support.every_screen import SCREENS, open_screen
+from tests.support.helpers import make_test_app
+from tests.support.history_data import copy_examples
+from tests.support.join_play import NARROW, Host, shown, until
+from tests.support.rftg_play import FOUR_PLAYERS, letters_for, saved_session
+from tests.support.table_sessions import ready_for_seats
 from tui.shell.join_app import JoinApp
 from tui.widgets.checklist import Checklist
 from tui.widgets.choice import Choice

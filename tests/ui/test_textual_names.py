@@ -27,9 +27,9 @@ from textual.widgets import Static
 
 import screens
 import tui.widgets
-from tests.helpers import make_test_app
-from tests.rftg_play import FOUR_PLAYERS, saved_session
-from tests.textual_private import private_textual_names
+from tests.support.helpers import make_test_app
+from tests.support.rftg_play import FOUR_PLAYERS, saved_session
+from tests.support.textual_private import private_textual_names
 from tui.widgets.bindings import binding_chain
 
 Test = TypeVar("Test", bound=Callable[..., Any])
@@ -290,7 +290,7 @@ def test_the_app_uses_no_more_private_textual_names_than_it_has_room_for() -> No
 def test_the_source_is_read_for_every_way_a_private_name_is_reached() -> None:
     import ast
 
-    from tests.textual_private import private_uses, textual_names
+    from tests.support.textual_private import private_uses, textual_names
 
     source = (
         "import os\n"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.fresh_python import python_output
+from tests.support.fresh_python import python_output
 from tui.cli import parser, run_interface
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.history_data import EXAMPLE_FILES, copy_examples
+from tests.support.history_data import EXAMPLE_FILES, copy_examples
 from tui.cli import main
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"

@@ -13,8 +13,8 @@ import pytest
 from screens.correction import Correcting, correction_screen
 from screens.history_view import GAME_WIDTH
 from screens.step_kinds import EVERY_GAMES_SCREENS, join_screen, step_screen
-from tests.fresh_python import python_output
-from tests.toy_unlisted import PLUGIN as TOY
+from tests.support.fresh_python import python_output
+from tests.support.toy_unlisted import PLUGIN as TOY
 from tui.games import GAME_PACKAGES, plugin_of, plugins
 from tui.games.plugin import GamePlugin, load
 from tui.records.examples import examples_folder

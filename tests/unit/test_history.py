@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.history_data import EXAMPLES, history_folder, toy_data
+from tests.support.history_data import EXAMPLES, history_folder, toy_data
 from tui.records.history import (
     BARS,
     matches,

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.history_data import history_folder, write_toy
+from tests.support.history_data import history_folder, write_toy
 from tui.records import index as history_index
 from tui.records.index import INDEX_NAME, index_path, load_history
 from tui.records.listing import list_sessions

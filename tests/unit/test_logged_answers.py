@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.rftg_tied_play import tied_table
+from tests.support.rftg_tied_play import tied_table
 from tui.games.base import RulesError
 from tui.games.checks import check_session
 

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.helpers import RFTG_EXAMPLE, make_test_app
+from tests.support.helpers import RFTG_EXAMPLE, make_test_app
 from tui.games.base import RulesError, name_key
 from tui.games.galileo.entries import check_names
 from tui.games.rftg.entries import player_names

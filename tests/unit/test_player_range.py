@@ -15,7 +15,7 @@ from tui.games.plugin import GamePlugin
 from tui.session.fields import Invalid, check_players
 
 # The games as shipped, and the toy game every test registers (tests/conftest.py).
-PACKAGES = [*GAME_PACKAGES, "tests.toy_unlisted"]
+PACKAGES = [*GAME_PACKAGES, "tests.support.toy_unlisted"]
 
 
 def declared(package: str) -> GamePlugin:

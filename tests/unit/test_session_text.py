@@ -12,7 +12,7 @@ import pytest
 import tomlkit
 
 import tui.session.files
-from tests.long_log import galileo_session, stamp
+from tests.support.long_log import galileo_session, stamp
 from tui.session.files import read_session, write_session
 from tui.session.session import Session
 
