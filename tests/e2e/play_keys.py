@@ -7,6 +7,8 @@ tests/support/galileo_play.py), so the expected results are known.
 
 from __future__ import annotations
 
+from functools import partial
+
 from tests.e2e.tty import Terminal
 from tests.support import galileo_play, rftg_play
 
@@ -17,6 +19,11 @@ RFTG_WINNER = "★ Ada wins on the tie-break"
 GALILEO_TABLE = galileo_play.THREE_PLAYERS
 GALILEO_TRACKS = (62, 50, 71)  # each player's score track; everything else stays 0
 GALILEO_WINNER = "★ Cy wins"
+
+
+def marked(done: int, shown: str) -> bool:
+    """`done` turns are marked played on the screen shown."""
+    return shown.count("✓") == done
 
 
 def first_suggestion(screen: str, typed: str) -> str:
@@ -136,7 +143,7 @@ def play_galileo(term: Terminal) -> None:
             term.keys("Enter")
             term.wait_for(f": {draw.card}")
         term.keys("Enter")
-        term.wait_until(lambda shown, done=turn + 1: shown.count("✓") == done,
+        term.wait_until(partial(marked, turn + 1),
                         f"{turn} turns marked ✓")
     term.wait_for("Every turn is played")
     term.keys("Enter")

@@ -207,7 +207,8 @@ STEPS = [
 
 def finished_by(data: dict[str, Any], winner: str) -> bool:
     """The last value confirmed finishes the game in the same save, the final scores logged."""
-    return data["status"] == "finished" and data["log"][-1]["values"]["winners"] == [winner]
+    winners: list[str] = data["log"][-1]["values"]["winners"]
+    return data["status"] == "finished" and winners == [winner]
 
 
 def written_up_to(saves: Path, step: Step) -> Path:

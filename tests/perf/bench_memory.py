@@ -11,7 +11,6 @@ after 12 new screens of four labelled fields (the procedure has 12 steps).
 from __future__ import annotations
 
 import subprocess
-import sys
 
 from tests.perf.measure import PYTHON, ROOT, compile_sources, report
 
@@ -134,8 +133,9 @@ def club_scale(runs: int) -> None:
         write_session(long / "session.toml", LOGS["galileo"](20_000).data)
         floor = sorted(peak_kib(HISTORY, str(two)) for _ in range(runs))[runs // 2]
         print(f"history over the two examples: {floor / 1024:.1f} MiB")
-        figures = {"history, 10,000 sessions, cold": [], "history, 10,000 sessions, warm": [],
-                   "replay, 20,000 entries": []}
+        figures: dict[str, list[int]] = {
+            "history, 10,000 sessions, cold": [], "history, 10,000 sessions, warm": [],
+            "replay, 20,000 entries": []}
         for _ in range(runs):
             index_path(club).unlink(missing_ok=True)
             for kind, peak in zip(figures, (peak_kib(HISTORY, str(club)),
@@ -165,4 +165,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

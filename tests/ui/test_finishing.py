@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from textual.app import App
 from textual.pilot import Pilot
 
 from screens.breakdown import BreakdownScreen
@@ -29,7 +30,7 @@ async def play_toy(pilot: Pilot[Any]) -> None:
     await pilot.pause()
 
 
-def footer_text(app: Any) -> str:
+def footer_text(app: App[Any]) -> str:
     return app.export_screenshot().replace("&#160;", " ")
 
 

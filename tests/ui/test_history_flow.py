@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import csv
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.pilot import Pilot
@@ -197,7 +199,7 @@ async def test_a_large_saves_folder_is_read_by_worker_processes_inside_the_app(
     mapped: list[int] = []
 
     class CountedPool(concurrent.futures.ProcessPoolExecutor):
-        def map(self, *args, **options):
+        def map(self, *args: Any, **options: Any) -> Iterator[Any]:
             chunks = list(super().map(*args, **options))
             mapped.append(len(chunks))
             return iter(chunks)

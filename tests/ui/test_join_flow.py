@@ -221,6 +221,7 @@ async def test_f1_on_a_players_own_terminal_explains_the_step(tmp_path: Path) ->
         await pilot.press("f1")
         await until(pilot, lambda: isinstance(app.screen, HelpScreen) and app.screen.is_mounted,
                     "the help")
+        assert isinstance(app.screen, HelpScreen)
         assert app.screen.body != NO_HELP and "6-cost" in app.screen.body
         await pilot.press("escape")
         await until(pilot, lambda: on_step(app, "tableau-1"), "back on the step")

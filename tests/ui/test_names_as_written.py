@@ -73,6 +73,7 @@ async def test_galileo_with_markup_in_the_names_plays_to_its_scores(saves: Path)
         await press(pilot, "enter")
         await press(pilot, "enter")
         assert isinstance(app.screen, ReplayScreen)
+        assert app.session is not None
         for _ in range(len(app.session.log) + 1):
             await press(pilot, "right")
         assert app.is_running

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input, Static
+from textual.widgets import DataTable, Input, Static
 
 from screens.cards_correction import CorrectCards
 from screens.correction import CorrectForm, CorrectionPicker
@@ -56,7 +56,7 @@ async def test_an_example_replays_from_the_first_step_to_the_last_and_back(
     app = make_test_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        table = app.screen.query_one("DataTable")
+        table = app.screen.query_one(DataTable)
         table.move_cursor(row=table.get_row_index(str(path)))
         await press(pilot, "enter")  # a finished session opens as a replay, at its scores
         screen = replay_screen(app)
@@ -65,7 +65,7 @@ async def test_an_example_replays_from_the_first_step_to_the_last_and_back(
         seen = []
         for number, entry in enumerate(log, start=1):
             assert screen.page == number - 1
-            assert f"entry {number} of {len(log)}" in screen.sub_title
+            assert f"entry {number} of {len(log)}" in str(screen.sub_title)
             if "player" in entry:
                 assert f"asked: {entry['player']}" in page_text(app)
             seen.append(page_text(app))

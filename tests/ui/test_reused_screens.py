@@ -58,6 +58,7 @@ async def test_going_back_to_the_previous_player_shows_their_values_and_no_old_e
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         form = app.screen
+        assert isinstance(form, FormScreen)
         await fill_form(pilot, {"dice": "x"})  # refused at Enter: an error shows at the field
         await confirm(pilot)
         assert [error.id for error in form.query(ErrorLine) if error.display] == ["error-dice"]

@@ -110,4 +110,5 @@ async def test_every_screen_fits(name: str, size: tuple[int, int], saves: Path) 
             assert focused.region.bottom <= size[1] - 1, "the footer covers the focused field"
         footer = screen.query_one(Footer)
         for key in footer.query("FooterKey"):  # by type name: the class is Textual's own
-            assert key.region.right <= footer.region.right, f"{key.description} is cut off"
+            described = getattr(key, "description", key)
+            assert key.region.right <= footer.region.right, f"{described} is cut off"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import re
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +50,10 @@ MOVES: dict[str, tuple[str, ...]] = {
     "galileo-scores": ("tab",),
     "galileo-turns": ("enter",),
 }
+
+
+def highlighting(options: OptionList, row: int) -> bool:
+    return options.highlighted == row
 
 
 def screen_rows(svg: str) -> list[str]:
@@ -144,7 +149,7 @@ async def test_the_cursor_follows_the_seats_on_a_players_own_terminal(tmp_path: 
         seats = app.screen.query_one("#seats", OptionList)
         for highlighted in (1, 2):
             await pilot.press("down")
-            await until(pilot, lambda n=highlighted: seats.highlighted == n, "the next seat")
+            await until(pilot, partial(highlighting, seats, highlighted), "the next seat")
             await pilot.pause()
             spot = app.cursor_position
             assert app.screen.get_widget_at(*spot)[0] is seats

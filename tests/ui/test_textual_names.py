@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import ActiveBinding, Binding
+from textual.dom import DOMNode
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widget import Widget
@@ -158,7 +159,7 @@ async def test_the_binding_chain_is_what_active_bindings_is_made_from(saves: Pat
                 await pilot.pause()
 
 
-def all_subclasses(cls: type) -> Iterator[type]:
+def all_subclasses(cls: type[DOMNode]) -> Iterator[type[DOMNode]]:
     for sub in cls.__subclasses__():
         yield sub
         yield from all_subclasses(sub)

@@ -95,7 +95,12 @@ def test_the_next_save_reuses_the_document_instead_of_parsing_the_file_again(
     write_session(path, toy_data())
     parsed: list[str] = []
     real_parse = tomlkit.parse
-    monkeypatch.setattr(tomlkit, "parse", lambda text: parsed.append(text) or real_parse(text))
+
+    def parse(text: str) -> tomlkit.TOMLDocument:
+        parsed.append(text)
+        return real_parse(text)
+
+    monkeypatch.setattr(tomlkit, "parse", parse)
     write_session(path, toy_data(status="finished"))
     assert parsed == [], "the file this process just wrote is not parsed again"
     assert read_session(path) == toy_data(status="finished")
