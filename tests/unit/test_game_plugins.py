@@ -14,6 +14,7 @@ from screens.correction import Correcting, correction_screen
 from screens.history_view import GAME_WIDTH
 from screens.step_kinds import EVERY_GAMES_SCREENS, join_screen, step_screen
 from tests.support.fresh_python import python_output
+from tests.support.source_names import module_name, source_files
 from tests.support.toy_unlisted import PLUGIN as TOY
 from tui.games import GAME_PACKAGES, plugin_of, plugins
 from tui.games.plugin import GamePlugin, load
@@ -67,9 +68,6 @@ def test_home_keys_and_app_keys_are_distinct() -> None:
     assert len(home) == len(set(home)) == len(SHIPPED) and len(app) == len(set(app))
 
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
 def named_modules(plugin: GamePlugin) -> set[str]:
     """The modules a plugin names: its screens, checks, warm-up and hooks."""
     targets = [plugin.game, plugin.checks, plugin.seat_check, plugin.warm_up_call,
@@ -97,9 +95,8 @@ def test_only_a_game_and_the_modules_its_plugin_names_know_its_own_step_kinds() 
             knowing[kind] = (package, named_modules(plugin))
     assert knowing.keys() >= {"cards", "turns"}
     found = []
-    for path in sorted([*ROOT.glob("tui/**/*.py"), *ROOT.glob("screens/**/*.py")]):
-        module = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(
-            ".__init__")
+    for path in source_files():
+        module = module_name(path)
         for kind in sorted(knowing.keys() & set(string_constants(path))):
             package, named = knowing[kind]
             if not (module == package or module.startswith(f"{package}.") or module in named):
