@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-from tests import settle
+from tests.support import settle
 from tui.games import GAME_PACKAGES
 
 FIXED_TIME = "2026-11-29T20:30:00Z"
@@ -20,7 +20,8 @@ FIXED_TIME = "2026-11-29T20:30:00Z"
 settings.register_profile("suite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("suite")
 
-settle.install()  # the Pilot waits for the app, not for a quiet machine (see tests/settle.py)
+# The Pilot waits for the app, not for a quiet machine (see tests/support/settle.py).
+settle.install()
 
 
 @pytest.fixture(autouse=True)
@@ -34,9 +35,9 @@ def heap_set_aside() -> None:
 
 @pytest.fixture(autouse=True)
 def toy_game() -> Iterator[None]:
-    GAME_PACKAGES.append("tests.toy_unlisted")
+    GAME_PACKAGES.append("tests.support.toy_unlisted")
     yield
-    GAME_PACKAGES.remove("tests.toy_unlisted")
+    GAME_PACKAGES.remove("tests.support.toy_unlisted")
 
 
 @pytest.fixture(autouse=True)

@@ -245,7 +245,7 @@ class LastRoundApp(Look, AppKeys, TerminalCursor):
         self.show_confirmed(step, values, self.keeper.confirm(step, values, partial=partial))
 
     def show_confirmed(self, step: Step, values: dict[str, Any], outcome: Confirmed) -> None:
-        from tui.session.outcomes import AskFirst, Finished, Home, Next, NotSaved, Refused, Stay
+        from tui.session.outcomes import AskFirst, Finished, Home, Next, NotSaved, Refused
 
         note = outcome.note if isinstance(outcome, (Next, Home, Finished, NotSaved)) else None
         if note is not None:  # the players changed, but the file kept its name
@@ -267,7 +267,7 @@ class LastRoundApp(Look, AppKeys, TerminalCursor):
                                  self.change_answered(step, values, make_it))
             case NotSaved(why):
                 self.say_not_saved(why)
-            case Stay():
+            case _:  # Stay: the step stays as it is
                 pass
 
     def change_answered(self, step: Step, values: dict[str, Any], make_it: bool | None) -> None:

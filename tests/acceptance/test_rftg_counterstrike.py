@@ -1,7 +1,7 @@
 """Xeno Counterstrike tables entered step by step as the app takes them, saved, and totalled
 as `lastround score` totals them: every printed VP (Scorched-Earth Defense's -1 too) and every
 new 6-cost development as the card pictures show them. No recorded game of the box was found,
-so each player's total is worked by hand in tests/rftg_counterstrike_play.py, card by card.
+so each player's total is worked by hand in tests/support/rftg_counterstrike_play.py, card by card.
 The same files are told by the replay, the history, the Markdown export and BG Stats' play.
 """
 
@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.rftg_counterstrike_play import (
+from tests.support.rftg_counterstrike_play import (
     FIVE,
     FIVE_TOTALS,
     FOUR_TOTALS,

@@ -173,7 +173,7 @@ def ssh_server(ssh_tools: SshTools, tmp_path: Path) -> Iterator[SshServer]:
 
 @pytest.fixture
 def table_ssh_server(ssh_tools: SshTools, tmp_path: Path) -> Iterator[SshServer]:
-    """The test server as the README sets up a `table` account: whoever logs in gets
+    """The test server as docs/table-mode.md sets up a `table` account: whoever logs in gets
     `lastround join` on the test's saves folder (tmp_path/saves), whatever they ask to run."""
     line = shlex.join(["env", f"LASTROUND_CONFIG={tmp_path / 'joiner-config.toml'}",
                        str(Path(sys.executable).with_name("lastround")), "join",
@@ -182,8 +182,8 @@ def table_ssh_server(ssh_tools: SshTools, tmp_path: Path) -> Iterator[SshServer]
                                                                 command=line))
 
 
-# The README's block for the `table` account, word for word but for the user and command
-# (tests/e2e/test_ssh_refusals.py checks the README still says this).
+# The docs' block for the `table` account, word for word but for the user and command
+# (tests/e2e/test_ssh_refusals.py checks docs/table-mode.md still says this).
 FORCE_COMMAND = """\
 Match User {user}
     ForceCommand {command}

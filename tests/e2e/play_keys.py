@@ -1,14 +1,16 @@
 """Both games' whole end of game, played in a real terminal by keys and read off the screen.
 
 Each function answers the steps with the keys a person would press, and waits for the next
-screen before going on. The tables are those of the Pilot tests (tests/rftg_play.py and
-tests/galileo_play.py), so the expected results are known.
+screen before going on. The tables are those of the Pilot tests (tests/support/rftg_play.py and
+tests/support/galileo_play.py), so the expected results are known.
 """
 
 from __future__ import annotations
 
-from tests import galileo_play, rftg_play
+from functools import partial
+
 from tests.e2e.tty import Terminal
+from tests.support import galileo_play, rftg_play
 
 # Ada and Bo on 40 VP each; Ada's 3 cards in hand + 2 goods beat Bo's 4 + 0 on the tie-break.
 RFTG_TABLE = rftg_play.two_players((3, 2), (4, 0))
@@ -17,6 +19,11 @@ RFTG_WINNER = "★ Ada wins on the tie-break"
 GALILEO_TABLE = galileo_play.THREE_PLAYERS
 GALILEO_TRACKS = (62, 50, 71)  # each player's score track; everything else stays 0
 GALILEO_WINNER = "★ Cy wins"
+
+
+def marked(done: int, shown: str) -> bool:
+    """`done` turns are marked played on the screen shown."""
+    return shown.count("✓") == done
 
 
 def first_suggestion(screen: str, typed: str) -> str:
@@ -136,7 +143,7 @@ def play_galileo(term: Terminal) -> None:
             term.keys("Enter")
             term.wait_for(f": {draw.card}")
         term.keys("Enter")
-        term.wait_until(lambda shown, done=turn + 1: shown.count("✓") == done,
+        term.wait_until(partial(marked, turn + 1),
                         f"{turn} turns marked ✓")
     term.wait_for("Every turn is played")
     term.keys("Enter")

@@ -2,7 +2,7 @@
 app and the players' `lastround join`, the keys each seat's own steps take, and the finished
 file a single terminal makes, to compare a table's file with.
 
-A seat's keys come from the example's own values (tests/table_sessions.py): the tableau card
+A seat's keys come from the example's own values (tests/support/table_sessions.py): the tableau card
 by card (a few letters, Enter on the first suggestion, Enter on the empty search), the forms
 field by field. The host moves between fields with Tab and replaces a value with Ctrl+A
 Ctrl+K; a joiner needs neither (Down, Backspace), as on a phone.
@@ -16,9 +16,9 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from tests import rftg_play
 from tests.e2e.tty import LASTROUND, Terminal, Terminals
-from tests.table_sessions import ready_for_seats, seat_entries
+from tests.support import rftg_play
+from tests.support.table_sessions import ready_for_seats, seat_entries
 from tui.games.base import Field, Step
 from tui.games.seats import seat_steps
 from tui.session.files import read_session

@@ -1,7 +1,7 @@
 """A 4-player Xeno Counterstrike end typed through the app in a real 80×24 terminal (tmux):
 the box chosen at setup, a tableau of 15 cards ending the game, every tableau picked card by
 card (Scorched-Earth Defense's -1 among them), and `lastround score --json` giving the
-totals worked by hand from the card pictures (tests/rftg_counterstrike_play.py)."""
+totals worked by hand from the card pictures (tests/support/rftg_counterstrike_play.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from tests.e2e.play_keys import wait_for_suggestion
 from tests.e2e.test_expansions_tmux import counts, finish_round, scored, start, the_file
 from tests.e2e.tty import Terminal, Terminals
-from tests.rftg_counterstrike_play import FOUR, FOUR_TOTALS
+from tests.support.rftg_counterstrike_play import FOUR, FOUR_TOTALS
 from tui.session.files import read_session
 
 pytestmark = pytest.mark.e2e

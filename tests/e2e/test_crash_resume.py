@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 
-from tests import galileo_play, rftg_play
 from tests.e2e.tty import Terminal, Terminals
+from tests.support import galileo_play, rftg_play
 from tui.session.files import read_session
 from tui.session.locks import Holder, lock_path, read_holder
 
@@ -207,7 +207,8 @@ STEPS = [
 
 def finished_by(data: dict[str, Any], winner: str) -> bool:
     """The last value confirmed finishes the game in the same save, the final scores logged."""
-    return data["status"] == "finished" and data["log"][-1]["values"]["winners"] == [winner]
+    winners: list[str] = data["log"][-1]["values"]["winners"]
+    return data["status"] == "finished" and winners == [winner]
 
 
 def written_up_to(saves: Path, step: Step) -> Path:

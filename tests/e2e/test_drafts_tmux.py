@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from tests import rftg_play
 from tests.e2e.test_crash_resume import kill, start
 from tests.e2e.tty import Terminal, Terminals
+from tests.support import rftg_play
 from tui.session.drafts import draft_path
 from tui.session.files import read_session
 

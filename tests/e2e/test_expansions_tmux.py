@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,10 @@ from tui.session.files import read_session
 pytestmark = pytest.mark.e2e
 
 LASTROUND = str(Path(sys.executable).with_name("lastround"))
+
+def ticked_at_least(done: int, shown: str) -> bool:
+    return shown.count("[x]") >= done
+
 
 TGS_GOALS = ["Galactic Standard of Living", "Overlord Discoveries", "Innovation Leader",
              "Galactic Status", "Greatest Military", "Greatest Infrastructure"]
@@ -84,7 +89,7 @@ def finish_round(term: Terminal, largest: int, *more: str) -> None:
     while "[ ] " in term.screen():
         ticked += 1
         term.keys("Space")  # ticks the item and moves on to the next
-        term.wait_until(lambda shown, done=ticked: shown.count("[x]") >= done, "a tick")
+        term.wait_until(partial(ticked_at_least, ticked), "a tick")
     term.keys("Enter")
 
 

@@ -11,8 +11,8 @@ import pytest
 
 from screens.qr import window_needed
 from tests.e2e.tty import Terminals
-from tests.history_data import EXAMPLES
-from tests.qr_reading import DARK, LIGHT, decoded
+from tests.support.history_data import EXAMPLES
+from tests.support.qr_reading import DARK, LIGHT, decoded
 from tui.records.play_log import bgstats_scan_link
 from tui.session.files import read_session
 from tui.widgets.qr_code import code_size

@@ -1,8 +1,8 @@
-"""The `table` account as the README sets it up lets a player do one thing: join the table
+"""The `table` account as docs/table-mode.md sets it up lets a player do one thing: join the table
 in a terminal. Everything else an SSH client can ask for is refused or ends at once.
 
-The test's own OpenSSH server on 127.0.0.1 runs the README's `Match User` block (FORCE_COMMAND
-in tests/e2e/conftest.py, checked against the README here). Before, the block allowed agent
+The test's own OpenSSH server on 127.0.0.1 runs the docs' `Match User` block (FORCE_COMMAND
+in tests/e2e/conftest.py, checked against docs/table-mode.md here). Before, the block allowed agent
 forwarding (`ssh -A` left the player's agent socket on the host), and with no terminal the
 forced `lastround join` stayed behind reading nothing, one core busy, until killed.
 """
@@ -19,11 +19,11 @@ import pytest
 
 from tests.e2e.conftest import FORCE_COMMAND, SshServer, find
 from tests.e2e.tty import Terminals
-from tests.table_sessions import ready_for_seats
+from tests.support.table_sessions import ready_for_seats
 
 pytestmark = pytest.mark.e2e
 
-README = Path(__file__).parents[2] / "README.md"
+SSHD_DOCS = Path(__file__).parents[2] / "docs" / "table-mode.md"
 # Generous for a busy machine; what these guard against never ends at all.
 AT_ONCE = 60.0  # seconds
 
@@ -34,10 +34,10 @@ def ssh(server: SshServer, *asking: str, command: str = "") -> subprocess.Comple
                           stdin=subprocess.DEVNULL)
 
 
-def test_the_readme_gives_the_block_the_tests_run() -> None:
-    """The README's sshd block is the one tested here (but for its user and command)."""
-    block = re.search(r"```\n(Match User table\n.*?)```", README.read_text(), re.S)
-    assert block is not None, "the README's sshd block"
+def test_the_docs_give_the_block_the_tests_run() -> None:
+    """The docs' sshd block is the one tested here (but for its user and command)."""
+    block = re.search(r"```\n(Match User table\n.*?)```", SSHD_DOCS.read_text(), re.S)
+    assert block is not None, "docs/table-mode.md's sshd block"
     lines = [line.strip() for line in block.group(1).splitlines()[1:]]
     tested = [line.strip() for line in FORCE_COMMAND.splitlines()[1:]]
     assert [line for line in lines if not line.startswith("ForceCommand")] == [

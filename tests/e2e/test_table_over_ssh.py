@@ -1,6 +1,7 @@
-"""Table mode over SSH, as the README sets up a `table` account: the test's own OpenSSH server
-on 127.0.0.1 forces `lastround join --saves S` on whoever logs in (ForceCommand), and the
-players connect with a plain `ssh -tt`, asking for no command. The host plays at the machine.
+"""Table mode over SSH, as docs/table-mode.md sets up a `table` account: the test's own
+OpenSSH server on 127.0.0.1 forces `lastround join --saves S` on whoever logs in (ForceCommand),
+and the players connect with a plain `ssh -tt`, asking for no command. The host plays at
+the machine.
 
 A player's link drops mid-tableau (the ssh client killed): on reconnecting the seat is theirs
 to claim again and what they had typed is back. The host's app is killed (SIGKILL): every seat
@@ -36,7 +37,7 @@ from tests.e2e.table_keys import (
 )
 from tests.e2e.test_crash_resume import kill
 from tests.e2e.tty import Terminal, Terminals, apps_using
-from tests.table_sessions import ready_for_seats
+from tests.support.table_sessions import ready_for_seats
 from tui.session.files import read_session
 from tui.session.table import Table
 

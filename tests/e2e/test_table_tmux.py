@@ -30,7 +30,7 @@ from tests.e2e.table_keys import (
     wait_for_words,
 )
 from tests.e2e.tty import Terminal, Terminals
-from tests.table_sessions import ready_for_seats
+from tests.support.table_sessions import ready_for_seats
 from tui.session.files import read_session
 
 pytestmark = pytest.mark.e2e

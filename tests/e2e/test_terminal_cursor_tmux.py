@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.tty import Terminal, Terminals
-from tests.rftg_play import FOUR_PLAYERS, saved_session
+from tests.support.rftg_play import FOUR_PLAYERS, saved_session
 
 pytestmark = pytest.mark.e2e
 

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from tests import rftg_play
 from tests.e2e.test_crash_resume import RFTG
 from tests.e2e.tty import Terminal, Terminals
+from tests.support import rftg_play
 from tui.session.files import read_session
 from tui.session.locks import lock_path
 

@@ -1,7 +1,7 @@
 """A 4-player Gathering Storm end with a tied "most" goal, typed in a real 80×24 terminal
 (tmux) by a table that does not know the tie rule: it marks only the tiles it sees in front
 of each player and confirms what each goals step shows. The steps pre-fill the tie from the
-cards, so Bo's 3 VP for Production Leader are counted (tests/rftg_tied_play.py)."""
+cards, so Bo's 3 VP for Production Leader are counted (tests/support/rftg_tied_play.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 
 from tests.e2e.test_expansions_tmux import counts, finish_round, scored, setup, start, tableau
 from tests.e2e.tty import Terminal, Terminals
-from tests.rftg_tied_play import COUNTS, GOAL_VP, PLAYERS, TABLEAUX
+from tests.support.rftg_tied_play import COUNTS, GOAL_VP, PLAYERS, TABLEAUX
 from tui.session.files import read_session
 
 pytestmark = pytest.mark.e2e

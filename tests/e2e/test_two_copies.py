@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from tests import rftg_play
 from tests.e2e.test_crash_resume import app_pid, start
 from tests.e2e.tty import Terminals
+from tests.support import rftg_play
 from tui.session.files import read_session
 from tui.session.locks import Holder, lock_path, read_holder
 

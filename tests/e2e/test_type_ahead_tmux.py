@@ -4,7 +4,7 @@ through `ssh -tt`, each give the session file the slow Pilot run gives (timestam
 session's random seed aside).
 
 The keys are those the Pilot helpers press for the same table, noted by a Recorder while
-they run one key at a time (tests/type_ahead.py), and sent as the bytes a terminal sends.
+they run one key at a time (tests/support/type_ahead.py), and sent as the bytes a terminal sends.
 """
 
 from __future__ import annotations
@@ -22,12 +22,12 @@ from typing import Any
 import pytest
 
 from screens.home import OWN_HEADING
-from tests import galileo_play, rftg_play
 from tests.e2e.conftest import SshServer
 from tests.e2e.play_keys import GALILEO_TABLE, RFTG_TABLE
 from tests.e2e.tty import Terminal, Terminals
-from tests.helpers import make_test_app, only_session
-from tests.type_ahead import Recorder, terminal_text
+from tests.support import galileo_play, rftg_play
+from tests.support.helpers import make_test_app, only_session
+from tests.support.type_ahead import Recorder, terminal_text
 from tui.session.files import read_session
 
 pytestmark = pytest.mark.e2e

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,7 +25,7 @@ def start(terminals: Terminals, tmp_path: Path, **env: str) -> Terminal:
     return term
 
 
-def finished_session(tmp_path: Path) -> dict[str, object]:
+def finished_session(tmp_path: Path) -> dict[str, Any]:
     files = sorted((tmp_path / "saves").glob("*.toml"))
     assert len(files) == 1, files
     data = read_session(files[0])

@@ -91,7 +91,7 @@ class Terminal:
     def colours(self) -> set[str]:
         """The SGR colour codes the screen is drawn with (30–37, 90–97: foregrounds...)."""
         drawn = self.tmux("capture-pane", "-e", "-p", "-t", self.name)
-        codes = set()
+        codes: set[str] = set()
         for sequence in re.findall(r"\x1b\[([0-9;]*)m", drawn):
             codes.update(code for code in sequence.split(";") if code)
         return codes

@@ -15,7 +15,7 @@ import statistics
 from collections.abc import Sequence
 
 from tests.perf.measure import report
-from tests.rftg_play import EXAMPLE, Table
+from tests.support.rftg_play import EXAMPLE, Table
 from tui.games.rftg.cards import card_names
 from tui.games.rftg.picking import remaining_cards, shortest_letters
 

@@ -9,6 +9,7 @@ screen's words in its output. Goals: ≤ 30 MiB RSS a phone; 16 at once each wit
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import tempfile
@@ -16,9 +17,9 @@ import threading
 import time
 from pathlib import Path
 
-from tests.join_play import Host
 from tests.perf.measure import BARE, PYTHON, ROOT, compile_sources, report, spread
-from tests.table_sessions import ready_for_seats
+from tests.support.join_play import Host
+from tests.support.table_sessions import ready_for_seats
 
 WEB = {"TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver", "COLUMNS": "41",
        "ROWS": "40", "TEXTUAL_FPS": "60", "TEXTUAL_COLOR_SYSTEM": "truecolor",
@@ -39,7 +40,7 @@ class Started:
 
     def read(self, words: bytes) -> None:
         seen = b""
-        assert self.process.stdout is not None
+        assert isinstance(self.process.stdout, io.BufferedReader)  # Popen's own, buffered
         while chunk := self.process.stdout.read1(65536):
             seen = seen[-len(words):] + chunk
             if self.shown is None and words in seen:

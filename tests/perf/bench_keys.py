@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from tests.perf.measure import BARE, LASTROUND, Tmux, compile_sources, percentile, report
-from tests.rftg_play import letters_for
+from tests.support.rftg_play import letters_for
 
 RFTG_CARDS = ("Old Earth", "Galactic Federation", "Gem World", "Space Marines", "New Sparta",
               "Alien Tech Institute", "Mining League", "Rebel Base")

@@ -11,15 +11,14 @@ after 12 new screens of four labelled fields (the procedure has 12 steps).
 from __future__ import annotations
 
 import subprocess
-import sys
 
 from tests.perf.measure import PYTHON, ROOT, compile_sources, report
 
 OURS = """
 import asyncio, sys, tempfile
 from pathlib import Path
-from tests.helpers import make_test_app
-from tests.rftg_play import FOUR_PLAYERS, play_to_breakdown
+from tests.support.helpers import make_test_app
+from tests.support.rftg_play import FOUR_PLAYERS, play_to_breakdown
 
 async def main():
     folder = Path(tempfile.mkdtemp())
@@ -69,7 +68,7 @@ HISTORY = """
 import asyncio, sys
 from pathlib import Path
 from screens.history import HistoryScreen
-from tests.helpers import make_test_app
+from tests.support.helpers import make_test_app
 
 async def main():
     app = make_test_app(Path(sys.argv[1]), command="history")
@@ -86,7 +85,7 @@ print(PEAK())
 REPLAY = """
 import asyncio, sys
 from pathlib import Path
-from tests.helpers import make_test_app
+from tests.support.helpers import make_test_app
 
 async def main():
     path = Path(sys.argv[1])
@@ -119,9 +118,9 @@ def club_scale(runs: int) -> None:
     import tempfile
     from pathlib import Path
 
-    from tests.history_data import copy_examples
     from tests.perf.bench_history import make_sessions
     from tests.perf.bench_replay import LOGS
+    from tests.support.history_data import copy_examples
     from tui.records.index import index_path
     from tui.session.files import write_session
 
@@ -134,8 +133,9 @@ def club_scale(runs: int) -> None:
         write_session(long / "session.toml", LOGS["galileo"](20_000).data)
         floor = sorted(peak_kib(HISTORY, str(two)) for _ in range(runs))[runs // 2]
         print(f"history over the two examples: {floor / 1024:.1f} MiB")
-        figures = {"history, 10,000 sessions, cold": [], "history, 10,000 sessions, warm": [],
-                   "replay, 20,000 entries": []}
+        figures: dict[str, list[int]] = {
+            "history, 10,000 sessions, cold": [], "history, 10,000 sessions, warm": [],
+            "replay, 20,000 entries": []}
         for _ in range(runs):
             index_path(club).unlink(missing_ok=True)
             for kind, peak in zip(figures, (peak_kib(HISTORY, str(club)),
@@ -165,4 +165,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -1,7 +1,7 @@
 """Replay: a finished session of 1,000 and of 20,000 log entries opened on its final scores.
 
 Run: .venv/bin/python -m tests.perf.bench_replay [--entries 1000 20000] [--runs 3] [--timeout 60]
-Two long logs, built through the Session as the app builds them (tests/long_log.py): Galileo
+Two long logs, built through the Session as the app builds them (tests/support/long_log.py): Galileo
 turns ended and undone with Tier III draws, then corrections to the scores (7 entries in 10
 progress, 3 corrections: so 20,000 entries stay within the 8 MiB a session file may be), and a
 Race for the Galaxy corrected over and over. Figures: `lastround replay FILE` and `lastround
@@ -24,8 +24,8 @@ import tomllib
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.long_log import galileo_session, rftg_session
 from tests.perf.measure import BARE, PYTHON, ROOT, Tmux, compile_sources, report, spread
+from tests.support.long_log import galileo_session, rftg_session
 from tui.session.files import write_session
 from tui.session.safekeeping import load_session
 from tui.session.session import Session

@@ -3,9 +3,9 @@
 Run: .venv/bin/python -m tests.perf.bench_save [--runs 3]
 Files: an in-progress Galileo session made 1, 4 and 8 MiB with hand-written comment lines
 (a block before the first key and before every table), and one of 20,000 log entries (turns
-ended and undone, tests/long_log.py). Each save adds one log entry, through write_session; the
-first starts afresh, as after opening the file, the next reuses what the first kept. Figures
-against tomllib's bare parse of the same file, the floor of reading it at all.
+ended and undone, tests/support/long_log.py). Each save adds one log entry, through
+write_session; the first starts afresh, as after opening the file, the next reuses what the
+first kept. Figures against tomllib's bare parse of the same file, the floor of reading it at all.
 Goals: a first save of 8 MiB of comments in ≤ 1 s; every next save in ≤ 0.1 s.
 """
 
@@ -18,8 +18,8 @@ import tomllib
 from pathlib import Path
 
 import tui.session.files
-from tests.long_log import galileo_session, stamp
 from tests.perf.measure import report
+from tests.support.long_log import galileo_session, stamp
 from tui.session.files import read_session, write_session
 from tui.session.session import Session
 

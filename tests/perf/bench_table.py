@@ -30,7 +30,7 @@ from tests.e2e.table_keys import (
 )
 from tests.e2e.tty import Terminal, Terminals
 from tests.perf.measure import compile_sources, report, spread
-from tests.table_sessions import ready_for_seats
+from tests.support.table_sessions import ready_for_seats
 
 # Seconds from one key to the next: a quick typist (about 8 keys a second, faster than most
 # players at a table), and a script's burst, where drawing and the trips to the host weigh most.

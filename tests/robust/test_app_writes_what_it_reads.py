@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import FIXED_TIME
-from tests.table_sessions import example_log
+from tests.support.table_sessions import example_log
 from tui.games.base import Field, Step
 from tui.games.rftg.cards import raw_cards_in_play
 from tui.games.rftg.expansions import boxes_in

@@ -16,13 +16,13 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from screens.cards import QUICK_FIELDS
 from screens.draw import BOX, DrawScreen
-from tests import galileo_play, rftg_play
-from tests.helpers import make_test_app
+from tests.support import galileo_play, rftg_play
+from tests.support.helpers import make_test_app
 from tui.app import LastRoundApp
 from tui.games import get_game
 from tui.games.galileo.scores_form import score_fields
+from tui.games.rftg.quick_entry import QUICK_FIELDS
 from tui.session.files import read_session
 
 

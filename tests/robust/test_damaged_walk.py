@@ -13,8 +13,8 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 
-from tests.helpers import make_test_app
 from tests.robust.test_mutations import damaged_files
+from tests.support.helpers import make_test_app
 from tui.session.safe_read import SaveError
 from tui.session.safekeeping import load_session
 

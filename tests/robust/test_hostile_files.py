@@ -12,11 +12,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from textual.widgets import DataTable
 
 from screens.home import HomeScreen
-from tests import galileo_play, rftg_play
-from tests.helpers import GALILEO_EXAMPLE, RFTG_EXAMPLE, make_test_app
+from screens.step import StepScreen
 from tests.robust.support import notices
+from tests.support import galileo_play, rftg_play
+from tests.support.helpers import GALILEO_EXAMPLE, RFTG_EXAMPLE, make_test_app
 from tui.cli import main
 from tui.records.index import INDEX_NAME
 from tui.records.listing import list_sessions
@@ -191,7 +193,7 @@ async def test_the_home_list_marks_each_broken_file_and_the_good_one_still_opens
     app = make_test_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        table = app.screen.query_one("DataTable")
+        table = app.screen.query_one(DataTable)
         rows = [str(key.value) for key in table.rows]
         broken = rows.index(str(saves / "empty.toml"))
         await pilot.press(*["down"] * broken, "enter")
@@ -203,7 +205,7 @@ async def test_the_home_list_marks_each_broken_file_and_the_good_one_still_opens
         await pilot.press("enter")
         await pilot.pause()
         assert app.session is not None and app.session.path == good
-        assert app.screen.step.id == "counts-1"
+        assert isinstance(app.screen, StepScreen) and app.screen.step.id == "counts-1"
 
 
 def test_a_byte_order_mark_from_a_windows_editor_is_accepted(

@@ -25,8 +25,8 @@ import pytest
 
 from screens.history import HistoryScreen
 from screens.home import HomeScreen
-from tests.helpers import GALILEO_EXAMPLE, RFTG_EXAMPLE, make_test_app
 from tests.robust.support import notices
+from tests.support.helpers import GALILEO_EXAMPLE, RFTG_EXAMPLE, make_test_app
 from tui.cli import main
 from tui.records.index import INDEX_NAME, load_history
 

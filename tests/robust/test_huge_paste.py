@@ -10,10 +10,10 @@ import pytest
 from textual import events
 from textual.widgets import Input
 
-from tests.helpers import make_test_app
-from tests.join_play import NARROW, Host, on_step, take_seat, until
 from tests.robust.support import keep_notices, notices
-from tests.table_sessions import ready_for_seats
+from tests.support.helpers import make_test_app
+from tests.support.join_play import NARROW, Host, on_step, take_seat, until
+from tests.support.table_sessions import ready_for_seats
 from tui.session.table import table_folder
 from tui.shell.join_app import JoinApp
 from tui.widgets.key_order import PASTE_LIMIT

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import make_test_app
-from tests.history_data import toy_data, write_toy
+from tests.support.helpers import make_test_app
+from tests.support.history_data import toy_data, write_toy
 from tui.session.drafts import draft_path
 from tui.session.files import backup_path, read_session, write_session
 from tui.session.locks import lock_path

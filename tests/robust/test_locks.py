@@ -13,8 +13,8 @@ from textual.widgets import Input
 
 from screens.home import HomeScreen
 from screens.setup import SetupScreen
-from tests.helpers import make_test_app
 from tests.robust.support import notices
+from tests.support.helpers import make_test_app
 from tui.session.files import read_session, write_session
 from tui.session.locks import Holder, Locked, SessionLock, lock_path, read_holder
 from tui.session.session import Session

@@ -28,7 +28,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests import galileo_play, rftg_play
+from tests.support import galileo_play, rftg_play
 from tui.games import get_game
 from tui.games.base import RulesError
 from tui.games.checks import check_session

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import make_test_app
-from tests.history_data import copy_examples, write_toy
 from tests.robust.support import notices
+from tests.support.helpers import make_test_app
+from tests.support.history_data import copy_examples, write_toy
 from tui.cli import main
 from tui.records.index import index_path, load_history
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import GALILEO_EXAMPLE, RFTG_EXAMPLE, make_test_app
 from tests.robust.support import notices
+from tests.support.helpers import GALILEO_EXAMPLE, RFTG_EXAMPLE, make_test_app
 from tui.cli import main
 from tui.records.history import read_record
 from tui.records.listing import list_sessions

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import FIXED_TIME, make_test_app
 from tests.robust.support import notices
+from tests.support.helpers import FIXED_TIME, make_test_app
 from tui.app import LastRoundApp
 from tui.session.files import read_session, write_session
 from tui.session.locks import Holder, lock_path, read_holder
@@ -98,7 +98,7 @@ def race_in_another_process(folders: list[Path], start: Any, colour: str) -> Non
     """One table per folder, each saved the moment the other process saves its own."""
     from tui.games import GAME_PACKAGES
 
-    GAME_PACKAGES.append("tests.toy_unlisted")  # the test registry is the parent's only
+    GAME_PACKAGES.append("tests.support.toy_unlisted")  # the test registry is the parent's only
     for folder in folders:
         app = make_test_app(folder)
         app.keeper.begin(table(colour))
@@ -163,7 +163,7 @@ def app_log(saves: Path, colour: str) -> list[dict[str, Any]]:
 def pilot_table(folders: list[Path], start: Any, colour: str) -> None:
     from tui.games import GAME_PACKAGES
 
-    GAME_PACKAGES.append("tests.toy_unlisted")
+    GAME_PACKAGES.append("tests.support.toy_unlisted")
     for folder in folders:
         logged = asyncio.run(play_one_table(folder, colour, start))
         if logged != ["setup", "round"]:

@@ -13,10 +13,11 @@ import threading
 from pathlib import Path
 
 import pytest
+from textual.widgets import DataTable
 
 from screens.home import HomeScreen
-from tests.helpers import GALILEO_EXAMPLE, RFTG_EXAMPLE, make_test_app
 from tests.robust.support import notices
+from tests.support.helpers import GALILEO_EXAMPLE, RFTG_EXAMPLE, make_test_app
 from tui.cli import main
 from tui.records.listing import list_sessions
 from tui.shell.config import load_config, save_setting
@@ -66,7 +67,7 @@ async def test_a_huge_value_in_the_saves_folder_lets_the_app_start(
         assert "far too large" in message and len(message) < LONGEST_LINE + len(str(path))
         await pilot.press("h")
         await pilot.pause()
-        assert app.screen.query_one("DataTable").row_count == len(HUGE)
+        assert app.screen.query_one(DataTable).row_count == len(HUGE)
 
 
 def test_the_real_command_gives_no_traceback_on_a_long_number(saves: Path) -> None:

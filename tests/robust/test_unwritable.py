@@ -15,8 +15,8 @@ from screens.checklist import ChecklistScreen
 from screens.home import HomeScreen
 from screens.save_elsewhere import SaveElsewhereScreen
 from screens.setup import SetupScreen
-from tests.helpers import make_test_app
 from tests.robust.support import notices
+from tests.support.helpers import make_test_app
 from tui.app import LastRoundApp
 from tui.session import files as saves_module
 from tui.session.files import read_session
@@ -161,8 +161,8 @@ async def test_save_elsewhere_is_offered_only_with_a_session_to_write(saves: Pat
 async def test_a_draft_that_cant_be_written_is_said_once_on_screen(saves: Path) -> None:
     """A folder where the draft file goes: typing goes on, and the screen says once that what
     is typed is not kept until Enter."""
-    from tests import rftg_play
-    from tests.type_ahead import burst
+    from tests.support import rftg_play
+    from tests.support.type_ahead import burst
     from tui.session.drafts import draft_path
 
     path = rftg_play.saved_session(saves, rftg_play.FOUR_PLAYERS, upto="counts-0")

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from playwright.async_api import Browser, BrowserContext, Page, WebSocket
+from playwright.async_api import Browser, BrowserContext, Page, ViewportSize, WebSocket
 
 from tests.serve.served import WAIT, screen_text
 
@@ -25,8 +25,17 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 # Once the page has painted what it was sent (the terminal paints at the next animation frame).
 PAINTED = "new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3,
-         "is_mobile": True, "has_touch": True}
+PHONE_VIEWPORT: ViewportSize = {"width": 390, "height": 844}
+PHONE_SCALE = 3
+
+
+async def phone_context(browser: Browser, viewport: ViewportSize | None = None,
+                        scale: int | None = None) -> BrowserContext:
+    """A phone's browser: touch, mobile, at PHONE's size and pixels or `viewport`'s and
+    `scale`'s."""
+    return await browser.new_context(
+        viewport=viewport or PHONE_VIEWPORT, is_mobile=True, has_touch=True,
+        device_scale_factor=PHONE_SCALE if scale is None else scale)
 
 
 class Phone:
@@ -44,13 +53,10 @@ class Phone:
         page.on("websocket", self.watch)
 
     @classmethod
-    async def open(cls, browser: Browser, url: str, viewport: dict[str, int] | None = None,
+    async def open(cls, browser: Browser, url: str, viewport: ViewportSize | None = None,
                    scale: int | None = None) -> Phone:
         """The page at PHONE's size and pixels, or at `viewport`'s and `scale`'s."""
-        options = PHONE | ({"viewport": viewport} if viewport else {})
-        if scale is not None:
-            options["device_scale_factor"] = scale
-        context = await browser.new_context(**options)
+        context = await phone_context(browser, viewport, scale)
         phone = cls(context, await context.new_page())
         await phone.page.goto(url)
         return phone

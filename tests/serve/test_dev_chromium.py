@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -22,12 +23,22 @@ def dev_module() -> ModuleType:
     return module
 
 
+def recorded(ran: list[Any]) -> Callable[..., int]:
+    """subprocess.call that runs nothing: it notes each command and says it succeeded."""
+
+    def call(command: Any, *_: Any, **__: Any) -> int:
+        ran.append(command)
+        return 0
+
+    return call
+
+
 def test_chromium_there_runs_nothing(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     dev = dev_module()
     (tmp_path / "chromium").touch()
     monkeypatch.setattr(dev, "CHROMIUM", tmp_path / "chromium")
     ran: list[Any] = []
-    monkeypatch.setattr(subprocess, "call", lambda *a, **k: ran.append(a) or 0)
+    monkeypatch.setattr(subprocess, "call", recorded(ran))
     dev.ensure_chromium()
     assert ran == []
 
@@ -38,8 +49,8 @@ def test_missing_chromium_is_installed_as_root(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(dev, "CHROMIUM", tmp_path / "chromium")
     monkeypatch.setattr(dev.os, "geteuid", lambda: 0)
     monkeypatch.setattr("shutil.which", lambda tool: f"/usr/bin/{tool}")
-    ran: list[list[str]] = []
-    monkeypatch.setattr(subprocess, "call", lambda command, **k: ran.append(command) or 0)
+    ran: list[Any] = []
+    monkeypatch.setattr(subprocess, "call", recorded(ran))
     dev.ensure_chromium()
     assert ran == [["apt-get", "install", "-y", "chromium"]]
 
@@ -51,7 +62,7 @@ def test_missing_chromium_without_root_is_said_in_one_line(
     monkeypatch.setattr(dev, "CHROMIUM", tmp_path / "chromium")
     monkeypatch.setattr(dev.os, "geteuid", lambda: 1000)
     ran: list[Any] = []
-    monkeypatch.setattr(subprocess, "call", lambda *a, **k: ran.append(a) or 0)
+    monkeypatch.setattr(subprocess, "call", recorded(ran))
     dev.ensure_chromium()
     said = capsys.readouterr().err
     assert ran == [] and said.count("\n") == 1 and "apt-get install -y chromium" in said

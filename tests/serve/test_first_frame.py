@@ -12,13 +12,13 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.async_api import Browser
+from playwright.async_api import Browser, ViewportSize, WebSocket
 
-from tests.join_play import Host
 from tests.serve.frames import drawn_extent, last_whole_screen, title_widths
-from tests.serve.phone import PAINTED, PHONE, Phone
+from tests.serve.phone import PAINTED, Phone, phone_context
 from tests.serve.served import WAIT, serving
-from tests.table_sessions import ready_for_seats
+from tests.support.join_play import Host
+from tests.support.table_sessions import ready_for_seats
 
 SHOTS = Path("/tmp")
 VIEWPORTS = {"upright": (390, 844), "small-upright": (320, 568), "sideways": (844, 390)}
@@ -75,12 +75,15 @@ async def test_a_page_that_changes_size_as_it_opens_is_drawn_at_its_last_size(
     saves = tmp_path / "saves"
     host = Host(ready_for_seats("rftg", saves))
     with serving(saves, tmp_path) as served:
-        context = await browser.new_context(**(PHONE | {"device_scale_factor": 1}))
+        context = await phone_context(browser, scale=1)
         phone = Phone(context, await context.new_page())
-        narrower = {"width": 320, "height": 700}
+        narrower: ViewportSize = {"width": 320, "height": 700}
         changes: list[asyncio.Task[None]] = []
-        phone.page.on("websocket", lambda _socket: changes.append(
-            asyncio.ensure_future(phone.page.set_viewport_size(narrower))))
+
+        def narrow(_socket: WebSocket) -> None:
+            changes.append(asyncio.ensure_future(phone.page.set_viewport_size(narrower)))
+
+        phone.page.on("websocket", narrow)
         await phone.page.goto(served.url)
         await phone.wait_for_size(lambda size: size[0] < 40, "the narrower size")
         last = phone.sizes[-1]

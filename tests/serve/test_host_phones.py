@@ -8,12 +8,14 @@ import os
 import re
 import signal
 import socket
+import subprocess
 import time
 import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.app import App
 from textual.widgets import Input
 
 from screens.host_seat import HostSeatScreen
@@ -21,17 +23,30 @@ from screens.phones import LINES_AROUND, PhonesScreen
 from screens.qr import window_needed
 from screens.serve_where import ServeWhereScreen
 from screens.step import StepScreen
-from tests.helpers import make_test_app
-from tests.join_play import ask_which_seat, until
-from tests.table_sessions import ready_for_seats
+from tests.support.helpers import make_test_app
+from tests.support.join_play import ask_which_seat, until
+from tests.support.table_sessions import ready_for_seats
+from tui.app import LastRoundApp
 from tui.shell import phones
 from tui.widgets.qr_code import QrCode, code_lines
 
 SIZE = (80, 24)
 
 
-def showing_code(app: Any) -> bool:
+def showing_code(app: App[Any]) -> bool:
     return isinstance(app.screen, PhonesScreen) and app.screen.is_mounted
+
+
+def code_shown(app: App[Any]) -> PhonesScreen:
+    assert isinstance(app.screen, PhonesScreen)
+    return app.screen
+
+
+def server_process(app: LastRoundApp) -> subprocess.Popen[str]:
+    """The phones' server the host's app started."""
+    server = app.phones.server
+    assert server is not None and server.process is not None
+    return server.process
 
 
 @pytest.fixture
@@ -70,7 +85,7 @@ async def test_a_port_taken_is_said_and_the_next_free_one_offered_then_remembere
             assert offered > port
             await pilot.press("enter")
             await until(pilot, lambda: showing_code(app), "the phones' code", seconds=30)
-            assert f"127.0.0.1:{offered}/" in app.screen.link
+            assert f"127.0.0.1:{offered}/" in code_shown(app).link
     assert phones.where_remembered() == ("127.0.0.1", offered)
 
 
@@ -85,7 +100,7 @@ async def test_opening_the_table_to_phones_shows_the_code_of_a_running_server(
         await until(pilot, lambda: isinstance(app.screen, ServeWhereScreen), "where to serve")
         await pilot.press("enter")  # as remembered (here: loopback, any free port)
         await until(pilot, lambda: showing_code(app), "the phones' code", seconds=30)
-        link = app.screen.link
+        link = code_shown(app).link
         assert re.fullmatch(r"http://127\.0\.0\.1:\d+/[2-9a-z]{10}/", link), link
         assert app.screen.query_one(QrCode).lines == code_lines(link, dark_drawn=False)
         assert f"or type: {link}" in str(app.screen.query_one("#phones-link").render())
@@ -96,8 +111,8 @@ async def test_opening_the_table_to_phones_shows_the_code_of_a_running_server(
         await until(pilot, lambda: isinstance(app.screen, StepScreen), "back on the step")
         await pilot.press("f5")  # the same code again, from the same server
         await until(pilot, lambda: showing_code(app), "the code again", seconds=30)
-        assert app.screen.link == link
-        server = app.phones.server.process
+        assert code_shown(app).link == link
+        server = server_process(app)
     assert server is not None and server.wait(timeout=10) is not None, "it ends with the app"
     assert "refused" not in (tmp_path / phones.LOG_NAME).read_text()
 
@@ -116,7 +131,7 @@ async def test_a_server_slow_to_stop_never_holds_up_the_hosts_app(
         await until(pilot, lambda: isinstance(app.screen, ServeWhereScreen), "where to serve")
         await pilot.press("enter")
         await until(pilot, lambda: showing_code(app), "the phones' code", seconds=30)
-        server = app.phones.server.process
+        server = server_process(app)
         os.kill(server.pid, signal.SIGSTOP)
         started = time.monotonic()
         app.phones.stop()
@@ -161,7 +176,7 @@ async def test_the_code_is_drawn_only_where_it_fits_whole_and_only_then_inverted
         assert not app.screen.query_one("#phones-code-box").display
         assert app.screen.check_action("invert", ()) is False
         await pilot.resize_terminal(needed.width, needed.height)
-        await until(pilot, lambda: app.screen.whole, "the whole code")
+        await until(pilot, lambda: code_shown(app).whole, "the whole code")
         assert app.screen.query_one("#phones-code-box").display
         assert not app.screen.query_one("#phones-small").display
         drawn = app.screen.query_one(QrCode).lines

@@ -12,9 +12,9 @@ import sys
 import time
 from pathlib import Path
 
-from tests.join_play import Host
 from tests.serve.served import ROOT, SERVE_ENV, WAIT, wait_until
-from tests.table_sessions import ready_for_seats
+from tests.support.join_play import Host
+from tests.support.table_sessions import ready_for_seats
 from tui.session.locks import lock_path
 from tui.session.table import Table
 

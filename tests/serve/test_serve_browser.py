@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from playwright.async_api import Browser
+from playwright.async_api import Browser, ConsoleMessage, ViewportSize
 
-from tests.join_play import Host
-from tests.rftg_play import letters_for
 from tests.serve.frames import drawn_extent
 from tests.serve.phone import PAINTED, Phone
 from tests.serve.served import joiners_of, serving, wait_until
-from tests.table_sessions import ready_for_seats, seat_entries
+from tests.support.join_play import Host
+from tests.support.rftg_play import letters_for
+from tests.support.table_sessions import ready_for_seats, seat_entries
 from tui.session.files import read_session
 from tui.shell.join_app import JoinApp
 
@@ -33,7 +33,12 @@ async def test_a_phone_enters_a_whole_seat_with_digits_letters_and_enter(
     with serving(saves, tmp_path) as served:
         phone = await Phone.open(browser, served.url)
         problems: list[str] = []
-        phone.page.on("console", lambda m: problems.append(m.text) if m.type == "error" else 0)
+
+        def console(message: ConsoleMessage) -> None:
+            if message.type == "error":
+                problems.append(message.text)
+
+        phone.page.on("console", console)
         phone.page.on("pageerror", lambda error: problems.append(str(error)))
         await phone.claim_seat(1, 2)  # the first table, Jonas
         await phone.wait_for("Jonas: tableau")
@@ -104,7 +109,7 @@ async def test_a_phone_turned_or_with_its_keyboard_up_gets_the_step_again_at_its
         upright = phone.sizes[-1]
         # The keyboard up keeps the width and leaves 16 rows or more; sideways, the wide layout.
         # (A browser may report a size or two on the way: each is waited past, not counted.)
-        expected: tuple[tuple[dict[str, int], Callable[[tuple[int, int]], bool]], ...] = (
+        expected: tuple[tuple[ViewportSize, Callable[[tuple[int, int]], bool]], ...] = (
             ({"width": 390, "height": 400},
              lambda size: size[0] == upright[0] and 16 <= size[1] < upright[1]),
             ({"width": 844, "height": 390}, lambda size: size[0] >= NARROW_BELOW),

@@ -9,9 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from textual_serve.app_service import AppService
 
 from tests.serve.served import ROOT
-from tui.shell import serve, serve_joiner
+from tui.shell import phones, serve, serve_door
 
 WITHOUT_THE_EXTRA = """
 import sys
@@ -38,12 +39,12 @@ def test_without_a_local_network_it_asks_for_an_address(
 
 
 def test_the_lan_address_is_one_address_never_every_one() -> None:
-    address = serve.lan_address()
+    address = phones.lan_address()
     assert address is None or not address.startswith(("0.", "127."))
 
 
 def test_each_start_has_a_new_token() -> None:
-    first, second = serve.new_door("10.0.0.2", 8022), serve.new_door("10.0.0.2", 8022)
+    first, second = serve_door.new_door("10.0.0.2", 8022), serve_door.new_door("10.0.0.2", 8022)
     assert first.token != second.token and len(first.token) == 10
     assert first.url == f"http://10.0.0.2:8022/{first.token}/"
 
@@ -55,7 +56,7 @@ def test_the_browsers_run_the_join_command_without_a_shell(tmp_path: Path) -> No
     command = serve.join_command(folder)
     assert command == [sys.executable, "-m", "tui", "join", "--saves", str(folder.resolve())]
     # textual-serve's own start (a shell) is what JoinProcess replaces: still named so.
-    assert {"_open_app_process", "_build_environment"} <= set(vars(serve_joiner.AppService))
+    assert {"_open_app_process", "_build_environment"} <= set(vars(AppService))
 
 
 def test_started_by_the_hosts_app_it_ends_when_the_app_is_gone(tmp_path: Path) -> None:

@@ -11,13 +11,14 @@ import pytest
 from aiohttp import web
 from playwright.async_api import Browser
 
-from tests.join_play import Host
 from tests.serve.phone import Phone
 from tests.serve.served import joiners_of, serving, wait_until
-from tests.table_sessions import EXAMPLES, EXAMPLES_FOLDER
+from tests.support.join_play import Host
+from tests.support.table_sessions import EXAMPLES, EXAMPLES_FOLDER
 from tui.session.files import read_session, write_session
 from tui.session.session import Session
-from tui.shell import serve, serve_joiner
+from tui.shell import serve, serve_door, serve_joiner
+from tui.shell.phones import listening
 
 DISCONNECTED = "Disconnected"
 
@@ -88,8 +89,8 @@ async def test_a_table_full_says_so_on_the_phone(
         tmp_path: Path, browser: Browser, monkeypatch: pytest.MonkeyPatch) -> None:
     """The server in this test's own loop, its limit of browsers already reached."""
     monkeypatch.setattr(serve, "MOST_BROWSERS", 0)
-    listener = serve.listening("127.0.0.1", 0)
-    door = serve.new_door("127.0.0.1", listener.getsockname()[1])
+    listener = listening("127.0.0.1", 0)
+    door = serve_door.new_door("127.0.0.1", listener.getsockname()[1])
     runner = web.AppRunner(serve.TableServer(door, tmp_path).application())
     await runner.setup()
     await web.SockSite(runner, listener).start()

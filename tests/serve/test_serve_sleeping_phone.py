@@ -13,7 +13,7 @@ import aiohttp
 
 from tests.serve.served import joiners_of, serving, wait_until
 from tests.serve.test_serve_limits import closing, joined
-from tests.table_sessions import ready_for_seats
+from tests.support.table_sessions import ready_for_seats
 from tui.shell.serve import PHONE_COOKIE
 
 
@@ -57,7 +57,7 @@ async def test_the_same_phones_next_page_takes_over_from_its_earlier_one(
             [earlier_app] = joiners_of(saves)
             later = await joined(phone, served)
             message = await closing(earlier)
-            assert message.data == 4004 and "opened again" in message.extra, message
+            assert message.data == 4004 and "opened again" in str(message.extra), message
             wait_until(lambda: joiners_of(saves) != [earlier_app] and len(joiners_of(saves)) == 1,
                        "the earlier page's app ended, the later one's running")
             assert not later.closed

@@ -16,8 +16,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tests.helpers import make_test_app
-from tests.rftg_play import EXAMPLE, saved_session
+from tests.support.helpers import make_test_app
+from tests.support.rftg_play import EXAMPLE, saved_session
 
 SIZE = (80, 24)
 TEXT_RUN = re.compile(r'<text class="[^"]*" x="([\d.]+)" y="([\d.]+)" textLength="([\d.]+)"'

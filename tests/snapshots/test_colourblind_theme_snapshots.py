@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.every_screen import open_screen
+from tests.support.every_screen import open_screen
 from tui.shell.config import save_setting
 from tui.shell.themes import COLOURBLIND
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests import rftg_play
-from tests.helpers import make_test_app
+from tests.support import rftg_play
+from tests.support.helpers import make_test_app
 
 SIZE = (80, 24)
 TOY_TO_ADAS_POINTS = [*"Ada", "tab", *"Bo", "enter", "space", "down", "space", "enter",

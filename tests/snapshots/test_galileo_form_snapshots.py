@@ -7,8 +7,8 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from tests.galileo_play import THREE_PLAYERS, saved_session
-from tests.helpers import make_test_app
+from tests.support.galileo_play import THREE_PLAYERS, saved_session
+from tests.support.helpers import make_test_app
 from tui.session.files import write_session
 
 SIZE = (80, 24)

@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.galileo_play import THREE_PLAYERS, Table, saved_session, two_players
-from tests.helpers import make_test_app
+from tests.support.galileo_play import THREE_PLAYERS, Table, saved_session, two_players
+from tests.support.helpers import make_test_app
 from tui.app import LastRoundApp
 
 SIZE = (80, 24)

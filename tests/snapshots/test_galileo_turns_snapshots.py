@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.galileo_play import THREE_PLAYERS, Draw, Table, saved_session
-from tests.helpers import make_test_app
+from tests.support.galileo_play import THREE_PLAYERS, Draw, Table, saved_session
+from tests.support.helpers import make_test_app
 from tui.app import LastRoundApp
 
 SAVES = Path("saves")  # the `saves` fixture's folder, as the working directory sees it

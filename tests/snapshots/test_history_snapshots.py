@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from tests.helpers import FIXED_TIME, make_test_app
-from tests.history_data import copy_examples, history_folder
-from tests.history_fill import read_one_by_one, rows_listed, until
+from tests.support.helpers import FIXED_TIME, make_test_app
+from tests.support.history_data import copy_examples, history_folder
+from tests.support.history_fill import read_one_by_one, rows_listed, until
 from tui.records.corrections import corrected
 from tui.records.index import load_history
 from tui.session.files import read_session, write_session

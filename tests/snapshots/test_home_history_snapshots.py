@@ -7,8 +7,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from tests.helpers import make_test_app
-from tests.history_data import copy_examples, write_toy
+from tests.support.helpers import make_test_app
+from tests.support.history_data import copy_examples, write_toy
 
 SIZE = (80, 24)
 SAVES = Path("saves")  # the `saves` fixture's folder, as the working directory sees it

@@ -1,6 +1,6 @@
 """The player's screens at a table (`lastround join`), at 40×16 (a phone held upright) and
 80×24: the open tables, the seats, a tableau, the counts, Galileo's scoring, waiting for the
-table, and the steps entered. The host is simulated (tests/join_play.py)."""
+table, and the steps entered. The host is simulated (tests/support/join_play.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from tests.join_play import (
+from tests.support.join_play import (
     NARROW,
     WIDE,
     Host,
@@ -24,8 +24,8 @@ from tests.join_play import (
     take_seat,
     until,
 )
-from tests.rftg_play import letters_for
-from tests.table_sessions import ready_for_seats, seat_entries
+from tests.support.rftg_play import letters_for
+from tests.support.table_sessions import ready_for_seats, seat_entries
 from tui.shell.join_app import JoinApp
 
 SIZES = pytest.mark.parametrize("size", [NARROW, WIDE], ids=["40x16", "80x24"])

@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from tests import galileo_play, rftg_play
-from tests.every_screen import open_screen
-from tests.helpers import make_test_app
+from tests.support import galileo_play, rftg_play
+from tests.support.every_screen import open_screen
+from tests.support.helpers import make_test_app
 
 SIZE = (80, 24)
 SAVES = Path("saves")  # the `saves` fixture's folder, as the working directory sees it

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.helpers import make_test_app
-from tests.history_data import copy_examples
+from tests.support.helpers import make_test_app
+from tests.support.history_data import copy_examples
 
 SAVES = Path("saves")  # the `saves` fixture's folder, as the working directory sees it
 FITS = (80, 53)  # the RftG example's code needs 51×53 (the app itself 76 columns)

@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.helpers import make_test_app
-from tests.rftg_boxes_play import REFINERY_TABLE, saved_at
+from tests.support.helpers import make_test_app
+from tests.support.rftg_boxes_play import REFINERY_TABLE, saved_at
 
 SIZE = (80, 24)
 

@@ -8,8 +8,8 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from tests.helpers import make_test_app
-from tests.rftg_play import BO, FOUR_PLAYERS, pick_cards, saved_session
+from tests.support.helpers import make_test_app
+from tests.support.rftg_play import BO, FOUR_PLAYERS, pick_cards, saved_session
 
 SIZE = (80, 24)
 SIXTEEN = [*BO.cards, "Gem World", "Comet Zone", "Mining World", "New Vinland", "Alpha Centauri"]

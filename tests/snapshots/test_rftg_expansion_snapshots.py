@@ -7,10 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.helpers import make_test_app
-from tests.rftg_boxes_play import brink_of_war
-from tests.rftg_counterstrike_play import five_answers, four_answers, played, saved
-from tests.rftg_tied_play import tied_table
+from tests.support.helpers import make_test_app
+from tests.support.rftg_boxes_play import brink_of_war
+from tests.support.rftg_counterstrike_play import five_answers, four_answers, played, saved
+from tests.support.rftg_tied_play import tied_table
 from tests.unit.test_rftg_double_tile import both_holding
 from tui.session.files import write_session
 

@@ -11,8 +11,8 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from tests.helpers import make_test_app
-from tests.rftg_play import (
+from tests.support.helpers import make_test_app
+from tests.support.rftg_play import (
     BO,
     EXAMPLE,
     FOUR_PLAYERS,
@@ -82,7 +82,7 @@ def test_counts_form(snap_compare: Any, saves: Path) -> None:
 
 
 def test_breakdown_four_players(snap_compare: Any, saves: Path) -> None:
-    """The example game (saves/examples/rftg-4-players.toml); the README shows this picture."""
+    """The example game (saves/examples/rftg-4-players.toml); README.md shows this picture."""
     assert snap_compare(resume(saves, EXAMPLE, "breakdown"), terminal_size=SIZE)
 
 

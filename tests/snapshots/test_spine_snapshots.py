@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.helpers import make_test_app
+from tests.support.helpers import make_test_app
 from tui.session.files import write_session
 from tui.session.session import Session
 

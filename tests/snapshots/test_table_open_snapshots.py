@@ -8,8 +8,8 @@ from typing import Any
 
 from screens.host_seat import HostSeatScreen
 from screens.serve_where import ServeWhereScreen
-from tests.helpers import make_test_app
-from tests.table_sessions import ready_for_seats
+from tests.support.helpers import make_test_app
+from tests.support.table_sessions import ready_for_seats
 
 SIZE = (80, 24)
 

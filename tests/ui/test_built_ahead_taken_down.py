@@ -17,8 +17,8 @@ import pytest
 
 from screens.checklist import ChecklistScreen
 from screens.home import HomeScreen
-from tests.helpers import make_test_app
-from tests.rftg_play import FOUR_PLAYERS, play_end_check, saved_session
+from tests.support.helpers import make_test_app
+from tests.support.rftg_play import FOUR_PLAYERS, play_end_check, saved_session
 from tests.ui.test_step_ahead import built_ahead
 
 SIZE = (80, 24)

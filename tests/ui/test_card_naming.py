@@ -5,20 +5,21 @@ nothing until the player chooses (a second Enter, or the arrows)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+from textual.app import App
 from textual.widgets import OptionList
 
 from screens.cards import CardsScreen
-from tests.helpers import make_test_app
-from tests.rftg_boxes_play import brink_of_war
-from tests.rftg_play import FOUR_PLAYERS, message, press, saved_session, shown
-from tui.app import LastRoundApp
+from tests.support.helpers import make_test_app
+from tests.support.rftg_boxes_play import brink_of_war
+from tests.support.rftg_play import FOUR_PLAYERS, message, press, saved_session, shown
 from tui.session.files import write_session
 
 SIZE = (80, 24)
 
 
-def cards(app: LastRoundApp) -> list[str]:
+def cards(app: App[Any]) -> list[str]:
     assert isinstance(app.screen, CardsScreen)
     return app.screen.cards
 
@@ -67,7 +68,7 @@ async def test_letters_naming_one_card_left_add_it_at_once(saves: Path) -> None:
         assert cards(app) == ["Terraforming Robots", "Terraformed World"]
 
 
-def suggestion_lines(app: LastRoundApp) -> list[str]:
+def suggestion_lines(app: App[Any]) -> list[str]:
     """Each suggestion as the list shows it, checked to take one line of the list."""
     options = app.screen.query_one("#suggestions", OptionList)
     assert options.virtual_size.height == options.option_count, "a suggestion wrapped"

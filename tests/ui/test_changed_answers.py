@@ -17,7 +17,7 @@ from textual.widgets import Input
 from screens.checklist import ChecklistScreen
 from screens.form import FormScreen
 from screens.setup import SetupScreen
-from tests.helpers import make_test_app, only_session
+from tests.support.helpers import make_test_app, only_session
 from tui.records.replay import replay
 
 
@@ -136,8 +136,8 @@ async def test_galileo_a_changed_trigger_after_two_turns_resets_the_turn_marks(
 ) -> None:
     """The issue as filed: Esc back to the trigger after turns were ended, another player
     named, the change confirmed in the box: no ✓ is left on a player who has not played."""
-    from tests import galileo_play
-    from tests.galileo_play import THREE_PLAYERS
+    from tests.support import galileo_play
+    from tests.support.galileo_play import THREE_PLAYERS
 
     app = make_test_app(saves, command="new", game="galileo")
     async with app.run_test(size=(80, 24)) as pilot:

@@ -16,9 +16,9 @@ from screens.cards import CardsScreen
 from screens.checklist import ChecklistScreen
 from screens.form import FormScreen
 from screens.home import HomeScreen
-from tests import galileo_play, rftg_play
-from tests.helpers import make_test_app
-from tests.type_ahead import burst
+from tests.support import galileo_play, rftg_play
+from tests.support.helpers import make_test_app
+from tests.support.type_ahead import burst
 from tui.app import LastRoundApp
 from tui.cli import main as lastround
 from tui.session.drafts import Drafts, draft_path

@@ -22,10 +22,11 @@ from screens.breakdown import BreakdownScreen
 from screens.draw import DrawScreen
 from screens.form import FormScreen
 from screens.setup import SetupScreen
+from screens.step import StepScreen
 from screens.turns import TurnsScreen
-from tests import galileo_play
-from tests.helpers import make_test_app
-from tests.rftg_play import DEE, FOUR_PLAYERS, saved_session
+from tests.support import galileo_play
+from tests.support.helpers import make_test_app
+from tests.support.rftg_play import DEE, FOUR_PLAYERS, saved_session
 from tests.ui.test_step_ahead import built_ahead
 from tui.app import LastRoundApp
 from tui.games import game_ids
@@ -99,7 +100,7 @@ async def test_a_choice_of_players_built_before_they_were_named_offers_their_nam
         assert all(name in first for name in names), first
 
 
-async def home_at_rest(pilot: Pilot[Any]) -> dict[str, Any]:
+async def home_at_rest(pilot: Pilot[Any]) -> dict[str, StepScreen]:
     """The home screen once the new sessions' first steps are built behind it."""
     app = pilot.app
     assert isinstance(app, LastRoundApp)
@@ -123,10 +124,12 @@ async def test_a_new_session_is_shown_on_a_screen_built_while_home_was_read(
         built_at = max(screen.session.data["created"] for screen in built.values())
         frames = record_frames(app)
         await pilot.press("r", *"Ada")
-        assert app.screen is built["rftg"] and isinstance(app.screen, SetupScreen)
-        assert app.session is built["rftg"].session
+        setup = built["rftg"]
+        assert app.screen is setup and isinstance(setup, SetupScreen)
+        assert app.session is setup.session
         assert app.session.data["created"] > built_at, "stamped when r was pressed"
-        assert app.screen.draft() is not None and app.screen.draft()["seats"][0] == "Ada"
+        draft = setup.draft()
+        assert draft is not None and draft["seats"][0] == "Ada"
         assert "Seat 1" in frames.first_of(built["rftg"])
         await pilot.press("escape")  # home again: another new session is built for Race
         again = await home_at_rest(pilot)

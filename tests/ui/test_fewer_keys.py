@@ -4,21 +4,22 @@ passed with one key, and the steps a correction leaves as they were skipped."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+from textual.app import App
 from textual.widgets import Input
 
 from screens.step import StepScreen
-from tests import galileo_play
-from tests.helpers import make_test_app
-from tests.rftg_play import FOUR_PLAYERS, message, press, saved_session, shown
-from tui.app import LastRoundApp
+from tests.support import galileo_play
+from tests.support.helpers import make_test_app
+from tests.support.rftg_play import FOUR_PLAYERS, message, press, saved_session, shown
 from tui.session.files import read_session
 from tui.widgets.checklist import Checklist
 
 SIZE = (80, 24)
 
 
-def step_id(app: LastRoundApp) -> str:
+def step_id(app: App[Any]) -> str:
     assert isinstance(app.screen, StepScreen)
     return app.screen.step.id
 

@@ -17,7 +17,7 @@ from textual.widgets import Input
 
 from screens.checklist import ChecklistScreen
 from screens.form import FormScreen
-from tests.helpers import make_test_app
+from tests.support.helpers import make_test_app
 from tui.session import safekeeping
 from tui.session.files import read_session
 

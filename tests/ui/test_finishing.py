@@ -10,12 +10,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from textual.app import App
 from textual.pilot import Pilot
 
 from screens.breakdown import BreakdownScreen
 from screens.home import HomeScreen
 from screens.replay import ReplayScreen
-from tests.helpers import make_test_app, only_session
+from tests.support.helpers import make_test_app, only_session
 from tests.ui.test_changed_answers import seat_and_score_ada
 from tui.records.replay import replay
 from tui.session.files import write_session
@@ -29,7 +30,7 @@ async def play_toy(pilot: Pilot[Any]) -> None:
     await pilot.pause()
 
 
-def footer_text(app: Any) -> str:
+def footer_text(app: App[Any]) -> str:
     return app.export_screenshot().replace("&#160;", " ")
 
 

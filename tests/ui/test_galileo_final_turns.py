@@ -5,13 +5,20 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from textual.app import App
 from textual.pilot import Pilot
 
 from screens.draw import DrawScreen
 from screens.turns import TurnsScreen
-from tests.galileo_play import THREE_PLAYERS, Draw, Table, draw_card, saved_session, shown_text
-from tests.helpers import make_test_app
-from tui.app import LastRoundApp
+from tests.support.galileo_play import (
+    THREE_PLAYERS,
+    Draw,
+    Table,
+    draw_card,
+    saved_session,
+    shown_text,
+)
+from tests.support.helpers import make_test_app
 from tui.session.files import read_session
 
 SIZE = (80, 24)
@@ -21,7 +28,7 @@ FOUR = Table(players=("Ann", "Bea", "Cal", "Dan"), first="Ann", trigger="Ann",
                     3: (Draw(8, "Sirius"), Draw(7, "Polaris"))})
 
 
-def turn_list(app: LastRoundApp) -> str:
+def turn_list(app: App[Any]) -> str:
     return shown_text(app.screen.query_one("#turn-list"))
 
 
@@ -174,7 +181,7 @@ DRAWS_READ = ("1. turn 1, Bartholomew Quincey, display gap: the 8th of 12: Great
               "3. turn 2, Cal, display gap: the 6th of 10: Deneb")
 
 
-def draws_as_read(app: LastRoundApp) -> tuple[list[str], str]:
+def draws_as_read(app: App[Any]) -> tuple[list[str], str]:
     """The draw list's lines as shown, and its words read on from line to line."""
     lines = shown_text(app.screen.query_one("#draw-table")).splitlines()
     return lines, " ".join(" ".join(lines).split())

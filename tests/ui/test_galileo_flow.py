@@ -20,7 +20,7 @@ from screens.home import HomeScreen
 from screens.replay import ReplayScreen
 from screens.setup import SetupScreen
 from screens.turns import TurnsScreen
-from tests.galileo_play import (
+from tests.support.galileo_play import (
     THREE_PLAYER_TURNS,
     THREE_PLAYERS,
     Draw,
@@ -37,7 +37,7 @@ from tests.galileo_play import (
     shown_text,
     two_players,
 )
-from tests.helpers import make_test_app, only_session
+from tests.support.helpers import make_test_app, only_session
 from tui.app import LastRoundApp, make_app
 from tui.games.galileo import turns as galileo_turns
 from tui.records.score_command import main_score

@@ -12,7 +12,7 @@ from textual.widgets import Static
 
 from screens.breakdown import BreakdownScreen
 from screens.form import FormScreen
-from tests.galileo_play import (
+from tests.support.galileo_play import (
     TAB_LIMIT,
     THREE_PLAYERS,
     Table,
@@ -20,7 +20,7 @@ from tests.galileo_play import (
     set_field,
     shown_text,
 )
-from tests.helpers import FIXED_TIME, make_test_app, only_session
+from tests.support.helpers import FIXED_TIME, make_test_app, only_session
 from tui.app import LastRoundApp
 from tui.session.files import write_session
 from tui.session.session import Session

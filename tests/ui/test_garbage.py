@@ -15,8 +15,8 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from tests.fresh_python import python_output
-from tests.helpers import make_test_app
+from tests.support.fresh_python import python_output
+from tests.support.helpers import make_test_app
 
 
 async def until(pilot: Pilot[None], check: Callable[[], bool], seconds: float = 20) -> None:

@@ -8,9 +8,9 @@ from typing import Any
 
 from screens.checklist import ChecklistScreen
 from screens.help import HelpScreen
-from tests import galileo_play
-from tests.helpers import make_test_app
-from tests.rftg_play import FOUR_PLAYERS, saved_session
+from tests.support import galileo_play
+from tests.support.helpers import make_test_app
+from tests.support.rftg_play import FOUR_PLAYERS, saved_session
 from tui.widgets.checklist import Checklist
 
 SIZE = (80, 24)

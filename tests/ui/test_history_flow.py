@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import csv
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.pilot import Pilot
@@ -12,9 +14,9 @@ from textual.widgets import DataTable, Static
 from screens.history import HistoryScreen
 from screens.home import HomeScreen
 from screens.replay import ReplayScreen
-from tests.galileo_play import shown_text
-from tests.helpers import make_test_app
-from tests.history_data import history_folder
+from tests.support.galileo_play import shown_text
+from tests.support.helpers import make_test_app
+from tests.support.history_data import history_folder
 from tui.app import LastRoundApp
 from tui.records.index import INDEX_NAME
 
@@ -189,7 +191,7 @@ async def test_a_large_saves_folder_is_read_by_worker_processes_inside_the_app(
     import os
     import shutil
 
-    from tests.history_data import EXAMPLE_FILES, EXAMPLES
+    from tests.support.history_data import EXAMPLE_FILES, EXAMPLES
     from tui.records import index as history_index
     for copy in range(4):
         for name in EXAMPLE_FILES:
@@ -197,7 +199,7 @@ async def test_a_large_saves_folder_is_read_by_worker_processes_inside_the_app(
     mapped: list[int] = []
 
     class CountedPool(concurrent.futures.ProcessPoolExecutor):
-        def map(self, *args, **options):
+        def map(self, *args: Any, **options: Any) -> Iterator[Any]:
             chunks = list(super().map(*args, **options))
             mapped.append(len(chunks))
             return iter(chunks)

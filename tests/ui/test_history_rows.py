@@ -7,8 +7,8 @@ from pathlib import Path
 
 from textual.widgets import DataTable
 
-from tests.helpers import make_test_app
-from tests.history_data import copy_examples, write_toy
+from tests.support.helpers import make_test_app
+from tests.support.history_data import copy_examples, write_toy
 from tui.records.index import load_history
 
 

@@ -16,8 +16,8 @@ from textual.widgets import DataTable, Static
 
 from screens.home import HomeScreen
 from screens.replay import ReplayScreen
-from tests.helpers import make_test_app
-from tests.history_data import EXAMPLE_FILES, EXAMPLES, write_toy
+from tests.support.helpers import make_test_app
+from tests.support.history_data import EXAMPLE_FILES, EXAMPLES, write_toy
 from tui.records.examples import examples_folder
 
 
@@ -73,7 +73,7 @@ async def test_an_example_opens_read_only_and_is_never_written_or_locked(saves: 
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen) and app.read_only
-        assert "Example" in app.screen.sub_title
+        assert "Example" in str(app.screen.sub_title)
         assert app.screen.check_action("correct", ()) is False  # corrections would write it
         assert app.keeper.lock is None
         await pilot.press("c")

@@ -13,9 +13,9 @@ import pytest
 from textual.widgets import Input
 
 from screens.draw import DrawScreen
-from tests import galileo_play, rftg_play
-from tests.helpers import make_test_app
-from tests.type_ahead import burst
+from tests.support import galileo_play, rftg_play
+from tests.support.helpers import make_test_app
+from tests.support.type_ahead import burst
 from tui.app import LastRoundApp
 from tui.session.files import read_session
 

@@ -1,6 +1,6 @@
 """`lastround join`: a player at a table enters their own steps from their own terminal.
 
-The host is simulated (tests/join_play.py): it takes each offer by the same rules as the
+The host is simulated (tests/support/join_play.py): it takes each offer by the same rules as the
 host's app, saves, then answers. Most of these run at 40×16, a phone held upright, with
 only letters, digits, arrows, Enter and Backspace.
 """
@@ -15,7 +15,7 @@ from screens.help import NO_HELP, HelpScreen
 from screens.join import NO_TABLE, SeatScreen, TablesScreen
 from screens.join_steps import JoinFormScreen
 from screens.join_wait import DoneScreen, WaitScreen
-from tests.join_play import (
+from tests.support.join_play import (
     NARROW,
     WIDE,
     Host,
@@ -27,8 +27,8 @@ from tests.join_play import (
     take_seat,
     until,
 )
-from tests.rftg_play import letters_for
-from tests.table_sessions import ready_for_seats, seat_entries
+from tests.support.rftg_play import letters_for
+from tests.support.table_sessions import ready_for_seats, seat_entries
 from tui.session.files import read_session
 from tui.session.table import Answer, Table
 from tui.shell.join_app import HOST_AWAY, SENT, JoinApp
@@ -221,6 +221,7 @@ async def test_f1_on_a_players_own_terminal_explains_the_step(tmp_path: Path) ->
         await pilot.press("f1")
         await until(pilot, lambda: isinstance(app.screen, HelpScreen) and app.screen.is_mounted,
                     "the help")
+        assert isinstance(app.screen, HelpScreen)
         assert app.screen.body != NO_HELP and "6-cost" in app.screen.body
         await pilot.press("escape")
         await until(pilot, lambda: on_step(app, "tableau-1"), "back on the step")

@@ -10,9 +10,9 @@ from textual.widgets import Footer, Input, OptionList
 
 from screens.cards_join import JoinCardsScreen
 from screens.join_steps import JoinFormScreen
-from tests.join_play import Host, on_step, shown, take_seat, until
-from tests.rftg_play import letters_for
-from tests.table_sessions import ready_for_seats
+from tests.support.join_play import Host, on_step, shown, take_seat, until
+from tests.support.rftg_play import letters_for
+from tests.support.table_sessions import ready_for_seats
 from tui.shell.join_app import JoinApp
 
 PHONE = (41, 40)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from textual.app import App
 from textual.screen import Screen
+from textual.widgets import OptionList
 
 from screens.join_wait import DoneScreen, SeatView, WaitScreen
 from tui.shell.join_app import JoinApp
@@ -25,7 +26,8 @@ async def test_a_done_screen_shown_while_it_is_taken_apart_waits_instead_of_fail
         await app.push_screen(done)
         await pilot.pause()
         done.show(VIEW)
-        assert "Maya: tableau" in str(done.query_one("#own-steps").get_option_at_index(0).prompt)
+        first = done.query_one("#own-steps", OptionList).get_option_at_index(0)
+        assert "Maya: tableau" in str(first.prompt)
         replaced = app.switch_screen(WaitScreen())
         for _ in range(200):  # every turn of the loop while the done screen is removed
             done.show(VIEW)

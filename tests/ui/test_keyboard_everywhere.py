@@ -12,8 +12,8 @@ from textual.widgets import Footer, Input
 from screens.help import HelpScreen
 from screens.home import HomeScreen
 from screens.setup import SetupScreen
-from tests.every_screen import SCREENS, open_screen, palette
-from tests.helpers import make_test_app, only_session
+from tests.support.every_screen import SCREENS, open_screen, palette
+from tests.support.helpers import make_test_app, only_session
 from tui.app import LastRoundApp
 
 

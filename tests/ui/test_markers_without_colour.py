@@ -14,9 +14,9 @@ from textual.command import CommandPalette
 from textual.widgets import DataTable, OptionList
 
 from screens.correction import CorrectionPicker
-from tests.helpers import make_test_app
-from tests.history_data import copy_examples
-from tests.rftg_play import FOUR_PLAYERS, letters_for, saved_session
+from tests.support.helpers import make_test_app
+from tests.support.history_data import copy_examples
+from tests.support.rftg_play import FOUR_PLAYERS, letters_for, saved_session
 
 SIZE = (80, 24)
 

@@ -16,9 +16,9 @@ from screens.breakdown import BreakdownScreen
 from screens.history import HistoryScreen
 from screens.home import HomeScreen
 from screens.replay import ReplayScreen
-from tests import galileo_play, rftg_play
-from tests.helpers import make_test_app
-from tests.rftg_play import press
+from tests.support import galileo_play, rftg_play
+from tests.support.helpers import make_test_app
+from tests.support.rftg_play import press
 
 NAMES = ("Ad[/]a", "[b]Bo", "[@click=app.quit]Cy")
 
@@ -73,6 +73,7 @@ async def test_galileo_with_markup_in_the_names_plays_to_its_scores(saves: Path)
         await press(pilot, "enter")
         await press(pilot, "enter")
         assert isinstance(app.screen, ReplayScreen)
+        assert app.session is not None
         for _ in range(len(app.session.log) + 1):
             await press(pilot, "right")
         assert app.is_running

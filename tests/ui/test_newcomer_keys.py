@@ -12,10 +12,10 @@ from screens.history import HistoryScreen
 from screens.home import HomeScreen
 from screens.replay import ReplayScreen
 from screens.setup import SetupScreen
-from tests import rftg_play
-from tests.helpers import make_test_app, only_session
-from tests.history_data import copy_examples, write_toy
-from tests.type_ahead import burst
+from tests.support import rftg_play
+from tests.support.helpers import make_test_app, only_session
+from tests.support.history_data import copy_examples, write_toy
+from tests.support.type_ahead import burst
 from tui.widgets.checklist import Checklist
 
 

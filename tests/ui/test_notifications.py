@@ -17,8 +17,8 @@ from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from tests.helpers import make_test_app
-from tests.history_data import copy_examples, history_folder
+from tests.support.helpers import make_test_app
+from tests.support.history_data import copy_examples, history_folder
 
 NAME = "saves/exports/2026-11-29-2030-galileo-marta-jonas-priya-luis.md"
 

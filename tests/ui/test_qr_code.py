@@ -1,9 +1,9 @@
 """B on the final scores and in replay shows the play's BG Stats import link as a QR code.
 
-The drawn characters are read back from the screen, made a bitmap (tests.qr_reading: each cell
-two modules across and two down, twice as tall as wide) and decoded by a real QR reader
-(zxing-cpp) as a phone sees the code on a terminal with light text on a dark background: the
-drawn characters light, the spaces dark.
+The drawn characters are read back from the screen, made a bitmap
+(tests.support.qr_reading: each cell two modules across and two down, twice as tall as wide)
+and decoded by a real QR reader (zxing-cpp) as a phone sees the code on a terminal with light
+text on a dark background: the drawn characters light, the spaces dark.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import segno
 from textual.geometry import Region, Size
 from textual.pilot import Pilot
 from textual.widgets import Footer, Static
@@ -20,10 +21,10 @@ from screens.breakdown import BreakdownScreen
 from screens.help import HelpScreen
 from screens.qr import QrScreen, window_needed
 from screens.replay import ReplayScreen
-from tests.helpers import make_test_app
-from tests.history_data import EXAMPLE_FILES, EXAMPLES
-from tests.qr_reading import DARK, decoded
-from tests.rftg_play import FOUR_PLAYERS, saved_session
+from tests.support.helpers import make_test_app
+from tests.support.history_data import EXAMPLE_FILES, EXAMPLES
+from tests.support.qr_reading import DARK, decoded
+from tests.support.rftg_play import FOUR_PLAYERS, saved_session
 from tui.app import LastRoundApp
 from tui.records.play_log import bgstats_scan_link
 from tui.session.files import read_session
@@ -171,7 +172,8 @@ async def test_without_colour_the_code_is_its_characters_alone(
         await press(pilot, "b")
         code = app.screen.query_one(QrCode)
         strips = code.render_lines(Region(0, 0, *code.region.size))
-        styles = {segment.style.clear_meta_and_links() for strip in strips for segment in strip}
+        styles = {segment.style.clear_meta_and_links() for strip in strips for segment in strip
+                  if segment.style is not None}
         assert len(styles) == 1, styles
         assert decoded(drawn_lines(app)) == [link]
 
@@ -226,13 +228,13 @@ async def test_the_code_is_made_once_however_often_the_window_resizes(
     """A resize asks whether the code fits: the code is made once for its link (segno took
     about 90 ms for a four-player link, on every resize), whichever way it is drawn."""
     made: list[str] = []
-    make = qr_code.segno.make
+    make = segno.make
 
     def counted(link: str, **options: Any) -> Any:
         made.append(link)
         return make(link, **options)
 
-    monkeypatch.setattr(qr_code.segno, "make", counted)
+    monkeypatch.setattr(segno, "make", counted)
     qr_code.matrix.cache_clear()  # made by an earlier test in this process
     qr_code.drawn_lines.cache_clear()
     name = EXAMPLE_FILES[0]

@@ -6,15 +6,15 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input, Static
+from textual.widgets import DataTable, Input, Static
 
 from screens.cards_correction import CorrectCards
 from screens.correction import CorrectForm, CorrectionPicker
 from screens.home import HomeScreen
 from screens.replay import ReplayScreen
-from tests.galileo_play import shown_text
-from tests.helpers import FIXED_TIME, make_test_app
-from tests.history_data import EXAMPLE_FILES, copy_examples
+from tests.support.galileo_play import shown_text
+from tests.support.helpers import FIXED_TIME, make_test_app
+from tests.support.history_data import EXAMPLE_FILES, copy_examples
 from tui.app import LastRoundApp
 from tui.session.files import read_session
 
@@ -56,7 +56,7 @@ async def test_an_example_replays_from_the_first_step_to_the_last_and_back(
     app = make_test_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        table = app.screen.query_one("DataTable")
+        table = app.screen.query_one(DataTable)
         table.move_cursor(row=table.get_row_index(str(path)))
         await press(pilot, "enter")  # a finished session opens as a replay, at its scores
         screen = replay_screen(app)
@@ -65,7 +65,7 @@ async def test_an_example_replays_from_the_first_step_to_the_last_and_back(
         seen = []
         for number, entry in enumerate(log, start=1):
             assert screen.page == number - 1
-            assert f"entry {number} of {len(log)}" in screen.sub_title
+            assert f"entry {number} of {len(log)}" in str(screen.sub_title)
             if "player" in entry:
                 assert f"asked: {entry['player']}" in page_text(app)
             seen.append(page_text(app))
@@ -194,7 +194,7 @@ async def test_x_writes_the_final_scores_as_markdown_into_exports(saves: Path) -
 
 
 async def test_an_unfinished_session_replays_without_correcting_or_exporting(saves: Path) -> None:
-    from tests.galileo_play import THREE_PLAYERS, saved_session
+    from tests.support.galileo_play import THREE_PLAYERS, saved_session
 
     path = saved_session(saves, THREE_PLAYERS, "scores-1")
     before = path.read_bytes()

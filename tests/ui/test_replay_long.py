@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.helpers import make_test_app
-from tests.long_log import rftg_session
+from tests.support.helpers import make_test_app
+from tests.support.long_log import rftg_session
 from tests.ui.test_replay_flow import page_text, replay_screen
 from tui.session.files import write_session
 

@@ -14,11 +14,11 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from screens.replay import ReplayScreen
-from tests.galileo_play import shown_text
-from tests.helpers import FIXED_TIME, GALILEO_EXAMPLE, make_test_app
-from tests.rftg_play import EXAMPLE, saved_session
-from tests.toy_game import ToyGame
-from tests.toy_unlisted import PLUGIN as TOY
+from tests.support.galileo_play import shown_text
+from tests.support.helpers import FIXED_TIME, GALILEO_EXAMPLE, make_test_app
+from tests.support.rftg_play import EXAMPLE, saved_session
+from tests.support.toy_game import ToyGame
+from tests.support.toy_unlisted import PLUGIN as TOY
 from tui.games import GAME_PACKAGES
 from tui.games.base import PlayerScore
 from tui.records.replay import replay

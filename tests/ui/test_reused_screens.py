@@ -12,8 +12,8 @@ from pathlib import Path
 from textual.widgets import Input
 
 from screens.form import FormScreen
-from tests.galileo_play import THREE_PLAYERS, confirm, fill_form, saved_session
-from tests.helpers import Look, looks, make_test_app, text_of
+from tests.support.galileo_play import THREE_PLAYERS, confirm, fill_form, saved_session
+from tests.support.helpers import Look, looks, make_test_app, text_of
 from tui.widgets.error_line import ErrorLine
 
 SIZE = (80, 24)
@@ -58,6 +58,7 @@ async def test_going_back_to_the_previous_player_shows_their_values_and_no_old_e
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         form = app.screen
+        assert isinstance(form, FormScreen)
         await fill_form(pilot, {"dice": "x"})  # refused at Enter: an error shows at the field
         await confirm(pilot)
         assert [error.id for error in form.query(ErrorLine) if error.display] == ["error-dice"]

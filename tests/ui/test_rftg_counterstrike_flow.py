@@ -14,9 +14,9 @@ from screens.form import FormScreen
 from screens.home import HomeScreen
 from screens.setup import SetupScreen
 from screens.step import StepScreen
-from tests.helpers import make_test_app, only_session
-from tests.rftg_counterstrike_play import four_answers, saved
-from tests.rftg_play import SEATS, message, press, shown
+from tests.support.helpers import make_test_app, only_session
+from tests.support.rftg_counterstrike_play import four_answers, saved
+from tests.support.rftg_play import SEATS, message, press, shown
 from tui.app import LastRoundApp
 from tui.widgets.tableau_list import TableauList
 

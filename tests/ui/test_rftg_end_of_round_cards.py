@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.helpers import make_test_app
-from tests.rftg_boxes_play import REFINERY_TABLE, saved_at
-from tests.rftg_play import message, press, shown
+from tests.support.helpers import make_test_app
+from tests.support.rftg_boxes_play import REFINERY_TABLE, saved_at
+from tests.support.rftg_play import message, press, shown
 from tui.session.files import read_session
 from tui.widgets.checklist import Checklist
 

@@ -11,8 +11,8 @@ from textual.pilot import Pilot
 from screens.breakdown import BreakdownScreen
 from screens.form import FormScreen
 from screens.setup import SetupScreen
-from tests.helpers import make_test_app, only_session
-from tests.rftg_play import SEATS, message, press, shown
+from tests.support.helpers import make_test_app, only_session
+from tests.support.rftg_play import SEATS, message, press, shown
 from tui.app import LastRoundApp
 
 SIZE = (80, 24)

@@ -18,8 +18,8 @@ from screens.form import FormScreen
 from screens.home import HomeScreen
 from screens.setup import SetupScreen
 from screens.step import StepScreen
-from tests.helpers import make_test_app, only_session
-from tests.rftg_play import (
+from tests.support.helpers import make_test_app, only_session
+from tests.support.rftg_play import (
     ADA,
     BO,
     EXAMPLE,

@@ -9,8 +9,8 @@ from textual.app import App, ComposeResult
 from textual.widgets import OptionList
 
 from screens.cards import CardsScreen
-from tests.helpers import make_test_app
-from tests.rftg_play import (
+from tests.support.helpers import make_test_app
+from tests.support.rftg_play import (
     ADA,
     FOUR_PLAYERS,
     message,
@@ -19,7 +19,7 @@ from tests.rftg_play import (
     saved_session,
     shown,
 )
-from tests.type_ahead import burst
+from tests.support.type_ahead import burst
 from tui.app import LastRoundApp
 from tui.session.files import read_session
 from tui.widgets.choice import Choice

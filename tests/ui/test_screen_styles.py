@@ -50,7 +50,7 @@ def test_each_screen_stylesheet_sits_beside_its_screen_module() -> None:
 
 async def test_a_screen_stylesheet_rule_applies(tmp_path: Path) -> None:
     """home.tcss's rule for the home notice (`display: none` while empty) reaches the screen."""
-    from tests.helpers import make_test_app
+    from tests.support.helpers import make_test_app
 
     app = make_test_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

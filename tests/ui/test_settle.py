@@ -1,5 +1,6 @@
-"""The Pilot's wait (tests/settle.py): it returns once the app is settled, having let run what
-was ready and what was due within HORIZON, and it is not held by an exiting app's timers."""
+"""The Pilot's wait (tests/support/settle.py): it returns once the app is settled, having let
+run what was ready and what was due within HORIZON, and it is not held by an exiting app's
+timers."""
 
 from __future__ import annotations
 
@@ -8,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tests import settle
-from tests.helpers import make_test_app
-from tests.settle import HORIZON, NeverSettled, until_settled
+from tests.support import settle
+from tests.support.helpers import make_test_app
+from tests.support.settle import HORIZON, NeverSettled, until_settled
 
 
 async def test_what_is_ready_or_due_within_the_horizon_runs_and_what_is_later_waits() -> None:

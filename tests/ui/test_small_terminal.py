@@ -12,8 +12,8 @@ from screens.help import HelpScreen
 from screens.home import HomeScreen
 from screens.setup import SetupScreen
 from screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
-from tests.every_screen import SCREENS, open_screen
-from tests.helpers import make_test_app, only_session
+from tests.support.every_screen import SCREENS, open_screen
+from tests.support.helpers import make_test_app, only_session
 from tui.app import LastRoundApp
 
 
@@ -110,4 +110,5 @@ async def test_every_screen_fits(name: str, size: tuple[int, int], saves: Path) 
             assert focused.region.bottom <= size[1] - 1, "the footer covers the focused field"
         footer = screen.query_one(Footer)
         for key in footer.query("FooterKey"):  # by type name: the class is Textual's own
-            assert key.region.right <= footer.region.right, f"{key.description} is cut off"
+            described = getattr(key, "description", key)
+            assert key.region.right <= footer.region.right, f"{described} is cut off"

@@ -13,7 +13,7 @@ from screens.help import HelpScreen
 from screens.home import HomeScreen
 from screens.replay import ReplayScreen
 from screens.setup import SetupScreen
-from tests.helpers import make_test_app, only_session
+from tests.support.helpers import make_test_app, only_session
 from tui.session.files import write_session
 from tui.session.session import Session
 from tui.widgets.error_line import ErrorLine

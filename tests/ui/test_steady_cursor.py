@@ -8,8 +8,8 @@ from pathlib import Path
 from textual.command import CommandPalette
 from textual.widgets import Input
 
-from tests.helpers import make_test_app
-from tests.type_ahead import burst
+from tests.support.helpers import make_test_app
+from tests.support.type_ahead import burst
 
 
 async def test_no_field_blinks_on_a_step_nor_in_the_command_palette(saves: Path) -> None:

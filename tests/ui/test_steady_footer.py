@@ -10,8 +10,8 @@ from pathlib import Path
 from textual.widgets._footer import FooterKey
 
 from screens.form import FormScreen
-from tests.galileo_play import THREE_PLAYERS, saved_session
-from tests.helpers import make_test_app
+from tests.support.galileo_play import THREE_PLAYERS, saved_session
+from tests.support.helpers import make_test_app
 from tui.widgets.footer import SteadyFooter
 
 SIZE = (80, 24)

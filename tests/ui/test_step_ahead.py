@@ -21,9 +21,9 @@ from screens.form import FormScreen
 from screens.home import HomeScreen
 from screens.step import StepScreen
 from screens.turns import TurnsScreen
-from tests import galileo_play
-from tests.helpers import looks, make_test_app
-from tests.rftg_play import (
+from tests.support import galileo_play
+from tests.support.helpers import looks, make_test_app
+from tests.support.rftg_play import (
     ADA,
     DEE,
     FOUR_PLAYERS,
@@ -33,6 +33,7 @@ from tests.rftg_play import (
     play_tableau,
     saved_session,
 )
+from tui.app import LastRoundApp
 
 SIZE = (80, 24)
 Answer = Callable[[Pilot[Any]], Awaitable[None]]
@@ -40,8 +41,10 @@ Answer = Callable[[Pilot[Any]], Awaitable[None]]
 
 async def built_ahead(pilot: Pilot[Any]) -> StepScreen:
     """The screen built ahead, once it is built (the app builds it when idle)."""
+    app = pilot.app
+    assert isinstance(app, LastRoundApp)
     for _ in range(500):
-        ahead = pilot.app.steps_ahead.ahead
+        ahead = app.steps_ahead.ahead
         if ahead is not None and ahead.is_mounted:
             return ahead
         await pilot.pause(0.02)

@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from screens.step import StepScreen
-from tests import rftg_play
-from tests.helpers import make_test_app
+from tests.support import rftg_play
+from tests.support.helpers import make_test_app
 
 
 async def test_the_toy_steps_count_up_without_a_total(saves: Path) -> None:

@@ -17,10 +17,10 @@ from textual.widgets import OptionList
 
 from screens.host_seat import NOBODY
 from screens.step import StepScreen
-from tests.helpers import make_test_app
-from tests.join_play import ask_which_seat, until
-from tests.rftg_play import shown
-from tests.table_sessions import EXAMPLES, EXAMPLES_FOLDER, ready_for_seats, seat_entries
+from tests.support.helpers import make_test_app
+from tests.support.join_play import ask_which_seat, until
+from tests.support.rftg_play import shown
+from tests.support.table_sessions import EXAMPLES, EXAMPLES_FOLDER, ready_for_seats, seat_entries
 from tui.session.files import read_session
 from tui.session.locks import Locked
 from tui.session.table import Table, table_folder

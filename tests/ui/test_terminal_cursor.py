@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import re
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -21,12 +22,12 @@ from textual.widget import Widget
 from textual.widgets import DataTable, Input, OptionList, Static
 
 from screens.join import SeatScreen
-from tests.every_screen import SCREENS, open_screen
-from tests.helpers import make_test_app
-from tests.history_data import copy_examples
-from tests.join_play import NARROW, Host, shown, until
-from tests.rftg_play import FOUR_PLAYERS, letters_for, saved_session
-from tests.table_sessions import ready_for_seats
+from tests.support.every_screen import SCREENS, open_screen
+from tests.support.helpers import make_test_app
+from tests.support.history_data import copy_examples
+from tests.support.join_play import NARROW, Host, shown, until
+from tests.support.rftg_play import FOUR_PLAYERS, letters_for, saved_session
+from tests.support.table_sessions import ready_for_seats
 from tui.shell.join_app import JoinApp
 from tui.widgets.checklist import Checklist
 from tui.widgets.choice import Choice
@@ -49,6 +50,10 @@ MOVES: dict[str, tuple[str, ...]] = {
     "galileo-scores": ("tab",),
     "galileo-turns": ("enter",),
 }
+
+
+def highlighting(options: OptionList, row: int) -> bool:
+    return options.highlighted == row
 
 
 def screen_rows(svg: str) -> list[str]:
@@ -144,7 +149,7 @@ async def test_the_cursor_follows_the_seats_on_a_players_own_terminal(tmp_path: 
         seats = app.screen.query_one("#seats", OptionList)
         for highlighted in (1, 2):
             await pilot.press("down")
-            await until(pilot, lambda n=highlighted: seats.highlighted == n, "the next seat")
+            await until(pilot, partial(highlighting, seats, highlighted), "the next seat")
             await pilot.pause()
             spot = app.cursor_position
             assert app.screen.get_widget_at(*spot)[0] is seats

@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import ActiveBinding, Binding
+from textual.dom import DOMNode
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widget import Widget
@@ -27,9 +28,9 @@ from textual.widgets import Static
 
 import screens
 import tui.widgets
-from tests.helpers import make_test_app
-from tests.rftg_play import FOUR_PLAYERS, saved_session
-from tests.textual_private import private_textual_names
+from tests.support.helpers import make_test_app
+from tests.support.rftg_play import FOUR_PLAYERS, saved_session
+from tests.support.textual_private import private_textual_names
 from tui.widgets.bindings import binding_chain
 
 Test = TypeVar("Test", bound=Callable[..., Any])
@@ -158,7 +159,7 @@ async def test_the_binding_chain_is_what_active_bindings_is_made_from(saves: Pat
                 await pilot.pause()
 
 
-def all_subclasses(cls: type) -> Iterator[type]:
+def all_subclasses(cls: type[DOMNode]) -> Iterator[type[DOMNode]]:
     for sub in cls.__subclasses__():
         yield sub
         yield from all_subclasses(sub)
@@ -290,7 +291,7 @@ def test_the_app_uses_no_more_private_textual_names_than_it_has_room_for() -> No
 def test_the_source_is_read_for_every_way_a_private_name_is_reached() -> None:
     import ast
 
-    from tests.textual_private import private_uses, textual_names
+    from tests.support.textual_private import private_uses, textual_names
 
     source = (
         "import os\n"

@@ -12,8 +12,8 @@ from textual.color import Color
 from textual.widgets import DataTable, Static
 
 from screens.home import MARK, HomeScreen
-from tests.every_screen import palette
-from tests.helpers import make_test_app
+from tests.support.every_screen import palette
+from tests.support.helpers import make_test_app
 from tui.session.files import write_session
 from tui.session.session import Session
 from tui.shell.config import config_path

@@ -1,6 +1,7 @@
-"""A third game plugs in with its package and ONE registry line: the toy game (tests/toy_game.py,
-its plugin beside its rules) gets its home key, history's short title, the exports, the play
-logs, `lastround new` and table mode without any other file knowing it.
+"""A third game plugs in with its package and ONE registry line: the toy game
+(tests/support/toy_game.py, its plugin beside its rules) gets its home key, history's short
+title, the exports, the play logs, `lastround new` and table mode without any other file
+knowing it.
 
 Each check names what a game's plugin gives: the toy's title ("Toy Game") differs from its
 short title ("Toy"), it names its own CSV columns and has no BoardGameGeek id, so a table
@@ -24,8 +25,8 @@ from screens.history import HistoryScreen
 from screens.home import HomeScreen
 from screens.join_steps import JoinFormScreen
 from screens.setup import SetupScreen
-from tests.helpers import FIXED_TIME, make_test_app, only_session
-from tests.join_play import NARROW, Host, done, on_step, shown, take_seat, until
+from tests.support.helpers import FIXED_TIME, make_test_app, only_session
+from tests.support.join_play import NARROW, Host, done, on_step, shown, take_seat, until
 from tui.cli import parser
 from tui.games import GAME_PACKAGES
 from tui.records.export_command import every_session, one_session
@@ -40,7 +41,7 @@ def registry_with_the_toy() -> Iterator[None]:
     tests/conftest.py), plus the toy's one line."""
     kept = list(GAME_PACKAGES)
     GAME_PACKAGES[:] = [package for package in kept if package.startswith("tui.games.")]
-    GAME_PACKAGES.append("tests.toy_game")  # the one line a third game adds
+    GAME_PACKAGES.append("tests.support.toy_game")  # the one line a third game adds
     yield
     GAME_PACKAGES[:] = kept
 

@@ -17,10 +17,10 @@ from screens.draw import DrawScreen
 from screens.history import HistoryScreen
 from screens.replay import ReplayScreen
 from screens.turns import TurnsScreen
-from tests import galileo_play, rftg_play
-from tests.helpers import make_test_app, only_session
-from tests.history_data import copy_examples, write_toy
-from tests.type_ahead import Recorder, burst, paste
+from tests.support import galileo_play, rftg_play
+from tests.support.helpers import make_test_app, only_session
+from tests.support.history_data import copy_examples, write_toy
+from tests.support.type_ahead import Recorder, burst, paste
 from tui.app import LastRoundApp
 from tui.session.files import read_session
 

@@ -11,8 +11,8 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.screen import Screen
 
-from tests.galileo_play import THREE_PLAYERS, focus_field, saved_session
-from tests.helpers import make_test_app
+from tests.support.galileo_play import THREE_PLAYERS, focus_field, saved_session
+from tests.support.helpers import make_test_app
 from tui.widgets.entry import Entry
 from tui.widgets.plain import Plain
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.fresh_python import python_output
+from tests.support.fresh_python import python_output
 from tui.cli import parser, run_interface
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,7 +46,12 @@ def test_a_launch_with_options_gets_the_same_app_through_the_parser(
     from tui import cli
 
     launched: list[dict[str, object]] = []
-    monkeypatch.setattr(cli, "run_app", lambda **options: launched.append(options) or 0)
+
+    def run_app(**options: object) -> int:
+        launched.append(options)
+        return 0
+
+    monkeypatch.setattr(cli, "run_app", run_app)
     assert cli.main(["--saves", "elsewhere"]) == 0
     assert launched == [{"saves": "elsewhere", "command": None, "game": None, "file": None}]
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tests import rftg_play
-from tests.history_data import toy_data
+from tests.support import rftg_play
+from tests.support.history_data import toy_data
 from tui.cli import main
 from tui.session.files import backup_path, read_session, write_session
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.history_data import EXAMPLES, copy_examples, history_folder, toy_data, write_toy
+from tests.support.history_data import EXAMPLES, copy_examples, history_folder, toy_data, write_toy
 from tui.cli import main, parser
 from tui.games import get_game
 from tui.records.export import (

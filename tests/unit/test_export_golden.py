@@ -1,6 +1,6 @@
 """The exports of the shipped example sessions, compared exactly with tests/golden/.
 
-The files there are the formats as the README documents them: a change to one is a change
+The files there are the formats as docs/using.md documents them: a change to one is a change
 to what users import, so it is made in the golden file by hand, on purpose.
 """
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.history_data import EXAMPLE_FILES, copy_examples
+from tests.support.history_data import EXAMPLE_FILES, copy_examples
 from tui.cli import main
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
@@ -42,8 +42,8 @@ def test_the_csv_of_both_examples_is_its_golden_file(
     assert capsys.readouterr().out == golden("examples.csv")
 
 
-def test_the_readme_names_every_column_of_the_csv() -> None:
-    readme = (GOLDEN.parents[1] / "README.md").read_text("utf-8")
+def test_the_docs_name_every_column_of_the_csv() -> None:
+    docs = (GOLDEN.parents[1] / "docs" / "using.md").read_text("utf-8")
     header = golden("examples.csv").splitlines()[0].split(",")
     assert header[:5] == ["file", "date", "game", "player", "seat"]
-    assert [c for c in header if f"`{c}`" not in readme] == []
+    assert [c for c in header if f"`{c}`" not in docs] == []

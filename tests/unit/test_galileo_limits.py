@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.galileo_entries import player as blank_player
+from tests.support.galileo_entries import player as blank_player
 from tui.games.base import RulesError, Step, signed
 from tui.games.checks import check_session
 from tui.games.galileo.cellar import DEFAULT_CELLAR_VALUES, cellar_resets

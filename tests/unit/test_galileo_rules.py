@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from tests.fresh_python import python_output
-from tests.galileo_entries import player
+from tests.support.fresh_python import python_output
+from tests.support.galileo_entries import player
 from tui.games.base import Game, RulesError, Step
 from tui.games.galileo.apply import fill_in
 from tui.games.galileo.board import SUBJECT_NAMES, SUBJECTS

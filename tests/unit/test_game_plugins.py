@@ -13,7 +13,9 @@ import pytest
 from screens.correction import Correcting, correction_screen
 from screens.history_view import GAME_WIDTH
 from screens.step_kinds import EVERY_GAMES_SCREENS, join_screen, step_screen
-from tests.fresh_python import python_output
+from tests.support.fresh_python import python_output
+from tests.support.source_names import module_name, source_files
+from tests.support.toy_unlisted import PLUGIN as TOY
 from tui.games import GAME_PACKAGES, plugin_of, plugins
 from tui.games.plugin import GamePlugin, load
 from tui.records.examples import examples_folder
@@ -30,8 +32,10 @@ def test_listing_the_games_loads_no_rules() -> None:
     assert loaded == {"tui.games.plugin", *SHIPPED_PACKAGES}
 
 
-@pytest.mark.parametrize("plugin", SHIPPED, ids=lambda p: p.id)
+@pytest.mark.parametrize("plugin", [*SHIPPED, TOY], ids=lambda p: p.id)
 def test_what_a_plugin_names_exists(plugin: GamePlugin) -> None:
+    """What a plugin names loads; what it may leave out (the toy game names no `checks`
+    module: only the checks every game gets) is not asked for."""
     game = load(plugin.game)
     assert game.id == plugin.id and plugin_of(plugin.id) is plugin
     assert len(plugin.short_title) <= GAME_WIDTH
@@ -51,7 +55,8 @@ def test_what_a_plugin_names_exists(plugin: GamePlugin) -> None:
                    *(key.screen for key in plugin.app_keys)):
         if target:
             assert callable(load(target)), target
-    load(f"{plugin.checks}:check_game_data")
+    if plugin.checks:
+        assert callable(load(f"{plugin.checks}:check_game_data")), plugin.checks
     folder = examples_folder()
     assert folder is not None
     assert all((folder / example.file).is_file() for example in plugin.examples)
@@ -61,9 +66,6 @@ def test_home_keys_and_app_keys_are_distinct() -> None:
     home = [p.home_key.key for p in SHIPPED if p.home_key is not None]
     app = [key.id for p in SHIPPED for key in p.app_keys]
     assert len(home) == len(set(home)) == len(SHIPPED) and len(app) == len(set(app))
-
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def named_modules(plugin: GamePlugin) -> set[str]:
@@ -93,9 +95,8 @@ def test_only_a_game_and_the_modules_its_plugin_names_know_its_own_step_kinds() 
             knowing[kind] = (package, named_modules(plugin))
     assert knowing.keys() >= {"cards", "turns"}
     found = []
-    for path in sorted([*ROOT.glob("tui/**/*.py"), *ROOT.glob("screens/**/*.py")]):
-        module = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(
-            ".__init__")
+    for path in source_files():
+        module = module_name(path)
         for kind in sorted(knowing.keys() & set(string_constants(path))):
             package, named = knowing[kind]
             if not (module == package or module.startswith(f"{package}.") or module in named):

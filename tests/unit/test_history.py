@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tests.history_data import EXAMPLES, history_folder, toy_data
+from tests.support.history_data import EXAMPLES, history_folder, toy_data
 from tui.records.history import (
     BARS,
     matches,
@@ -125,7 +126,7 @@ def test_many_files_are_shared_among_worker_processes_and_read_alike(
     pools: list[int] = []
 
     class CountedPool(concurrent.futures.ProcessPoolExecutor):
-        def __init__(self, workers: int, **options: object) -> None:
+        def __init__(self, workers: int, **options: Any) -> None:
             pools.append(workers)
             super().__init__(workers, **options)
 
@@ -147,7 +148,7 @@ def test_a_pool_that_breaks_part_way_leaves_the_rest_read_in_this_process(
     import shutil
     from collections.abc import Callable, Iterable, Iterator
     from concurrent.futures.process import BrokenProcessPool
-    from typing import Any, TypeVar
+    from typing import TypeVar
 
     Chunk = TypeVar("Chunk")
 

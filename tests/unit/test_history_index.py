@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.history_data import history_folder, write_toy
+from tests.support.history_data import history_folder, write_toy
 from tui.records import index as history_index
+from tui.records.history import read_record
 from tui.records.index import INDEX_NAME, index_path, load_history
 from tui.records.listing import list_sessions
 
@@ -26,7 +27,7 @@ def indexed_names(saves: Path) -> set[str]:
 def files_are_not_read(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Record every file history reads from here on."""
     read: list[str] = []
-    real = history_index.read_record
+    real = read_record
 
     def spy(folder: Path, name: str) -> object:
         read.append(name)
@@ -128,7 +129,7 @@ def test_without_a_usable_index_history_reads_the_files(
     def refuse(*args: object, **kwargs: object) -> sqlite3.Connection:
         raise sqlite3.OperationalError("unable to open database file")
 
-    monkeypatch.setattr(history_index.sqlite3, "connect", refuse)
+    monkeypatch.setattr(sqlite3, "connect", refuse)  # the module the index opens it with
     assert by_file(saves) == expected
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.conftest import FIXED_TIME
-from tests.table_sessions import ready_for_seats, seat_entries
+from tests.support.table_sessions import ready_for_seats, seat_entries
 from tui.session.files import read_session
 from tui.session.keeper import Keeper
 from tui.session.outcomes import NotSaved, SeatEntered

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.table_sessions import (
+from tests.support.table_sessions import (
     EXAMPLES,
     EXAMPLES_FOLDER,
     example_log,

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import FIXED_TIME
-from tests.toy_game import ToyGame
+from tests.support.toy_game import ToyGame
 from tui.games.base import RulesError, Step
 from tui.session.drafts import Drafts, draft_path
 from tui.session.files import read_session

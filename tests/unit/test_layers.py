@@ -16,25 +16,21 @@ from __future__ import annotations
 import ast
 import sys
 from collections.abc import Iterator, Mapping
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.support.source_names import PACKAGE, SCREENS, module_name, source_files
+
 LAYERS = (
-    ("rules", ("tui.games",)),
-    ("session", ("tui.session",)),
-    ("records", ("tui.records",)),
-    ("widgets", ("tui.widgets",)),
-    ("screens", ("screens",)),
-    ("shell", ("tui.app", "tui.cli", "tui.shell", "tui.__main__", "tui")),
+    ("rules", (f"{PACKAGE}.games",)),
+    ("session", (f"{PACKAGE}.session",)),
+    ("records", (f"{PACKAGE}.records",)),
+    ("widgets", (f"{PACKAGE}.widgets",)),
+    ("screens", (SCREENS,)),
+    ("shell", (f"{PACKAGE}.app", f"{PACKAGE}.cli", f"{PACKAGE}.shell", f"{PACKAGE}.__main__",
+               PACKAGE)),
 )
 Graph = Mapping[str, set[str]]
-
-
-def module_name(path: Path) -> str:
-    parts = path.relative_to(ROOT).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
 def imported(tree: ast.Module, module: str, is_package: bool) -> Iterator[str]:
@@ -55,15 +51,14 @@ def imported(tree: ast.Module, module: str, is_package: bool) -> Iterator[str]:
 def import_graph() -> dict[str, set[str]]:
     """Each of our modules, with the names it imports: our own modules, or the top-level
     package of anything else (`textual`, `tomlkit`, `os`…)."""
-    paths = [*ROOT.glob("tui/**/*.py"), *ROOT.glob("screens/**/*.py")]
-    ours = {module_name(path): path for path in paths}
+    ours = {module_name(path): path for path in source_files()}
     graph: dict[str, set[str]] = {}
     for module, path in ours.items():
         tree = ast.parse(path.read_text(encoding="utf-8"))
         names = imported(tree, module, path.name == "__init__.py")
         graph[module] = {name if name in ours else name.split(".")[0]
                          for name in names if name in ours or name.split(".")[0] not in
-                         ("tui", "screens")} - {module}
+                         {PACKAGE, SCREENS.split(".")[0]}} - {module}
     return graph
 
 

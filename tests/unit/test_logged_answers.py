@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.rftg_tied_play import tied_table
+from tests.support.rftg_tied_play import tied_table
 from tui.games.base import RulesError
 from tui.games.checks import check_session
 
@@ -20,7 +20,8 @@ def table() -> dict[str, Any]:
 
 
 def latest(data: dict[str, Any], step: str) -> dict[str, Any]:
-    return next(e for e in reversed(data["log"]) if e["step"] == step)["values"]
+    values: dict[str, Any] = next(e for e in reversed(data["log"]) if e["step"] == step)["values"]
+    return values
 
 
 def test_the_table_as_the_app_wrote_it_is_read() -> None:

@@ -14,7 +14,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-from tests.history_data import EXAMPLES, copy_examples, toy_data, write_toy
+from tests.support.history_data import EXAMPLES, copy_examples, toy_data, write_toy
 from tui.cli import main, parser
 from tui.records.play_log import (
     LINK_START,

@@ -12,7 +12,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.helpers import RFTG_EXAMPLE, make_test_app
+from screens.setup import SetupScreen
+from tests.support.helpers import RFTG_EXAMPLE, make_test_app
 from tui.games.base import RulesError, name_key
 from tui.games.galileo.entries import check_names
 from tui.games.rftg.entries import player_names
@@ -66,6 +67,6 @@ async def test_seating_fullwidth_and_plain_maya_is_refused_where_typed(saves: Pa
         await pilot.pause()
         await pilot.press(*"Maya", "tab", *"Ｍａｙａ", "enter")
         await pilot.pause()
-        assert app.screen.step.id == "setup"
+        assert isinstance(app.screen, SetupScreen) and app.screen.step.id == "setup"
         assert "seated twice" in str(app.screen.query_one("#error-seats").render())
     assert not list(saves.glob("*.toml")), "nothing saved"

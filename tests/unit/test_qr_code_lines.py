@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.qr_reading import DARK, LIGHT, decoded, drawn_modules
+from tests.support.qr_reading import DARK, LIGHT, decoded, drawn_modules
 from tui.records.play_log import LINK_START, bgstats_scan_link
 from tui.widgets.qr_code import QUIET_ZONE, code_lines, code_size, modules
 

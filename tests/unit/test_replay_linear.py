@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.long_log import galileo_session, rftg_session
+from tests.support.long_log import galileo_session, rftg_session
 from tui.games import get_game
 from tui.games.checks import check_session
 from tui.records.replay import replay

@@ -5,8 +5,8 @@ items come from them: Rebel vs Imperium adds resolving takeovers)."""
 
 from __future__ import annotations
 
-from tests.helpers import FIXED_TIME
-from tests.rftg_tied_play import OPTIONS, tied_table
+from tests.support.helpers import FIXED_TIME
+from tests.support.rftg_tied_play import OPTIONS, tied_table
 from tui.games.base import Step
 from tui.games.rftg.game import resets
 from tui.session.session import Session

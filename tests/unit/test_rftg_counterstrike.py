@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.rftg_counterstrike_play import FIVE, five_answers, played
+from tests.support.rftg_counterstrike_play import FIVE, five_answers, played
 from tui.games.base import RulesError
 from tui.games.checks import check_session
 from tui.games.rftg.bonuses import six_dev_bonus

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.rftg_tied_play import tied_table
+from tests.support.rftg_tied_play import tied_table
 from tui.games.base import RulesError
 from tui.games.rftg.scoring import score
 from tui.session.opening import checked, not_finished

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.fresh_python import python_output
+from tests.support.fresh_python import python_output
 from tui.games.base import RulesError
 from tui.games.rftg.bonuses import Bonus, six_dev_bonuses
 from tui.games.rftg.cards import (

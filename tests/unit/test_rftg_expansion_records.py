@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.rftg_boxes_play import brink_of_war
+from tests.support.rftg_boxes_play import brink_of_war
 from tui.games.rftg.game import GAME
 from tui.records.export import session_markdown
 from tui.records.history import record_from_data

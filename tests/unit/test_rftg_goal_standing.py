@@ -4,6 +4,8 @@ src/engine.c): `check_goal_player`, `goal_minimum`, `check_goals`, `score_game_p
 
 from __future__ import annotations
 
+from typing import Any
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -125,7 +127,7 @@ def test_an_unknown_count_answers_nothing() -> None:
 
 
 def test_standings_of_a_table_read_each_players_cards_and_prestige() -> None:
-    players = [{"name": "Ada", "prestige": 3}, {"name": "Bo"}]
+    players: list[dict[str, Any]] = [{"name": "Ada", "prestige": 3}, {"name": "Bo"}]
     cards = [[card("Gem World")], None]
     found = standings([GOALS["Production Leader"], GOALS["Galactic Prestige"],
                        GOALS["Galactic Status"]], players, cards)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.fresh_python import python_output
+from tests.support.fresh_python import python_output
 from tui.games.base import Data, RulesError, Step
 from tui.games.rftg.bonuses import six_dev_bonus, six_dev_bonuses
 from tui.games.rftg.ending import (

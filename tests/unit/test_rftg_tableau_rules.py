@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import RFTG_EXAMPLE
+from tests.support.helpers import RFTG_EXAMPLE
 from tui.games.base import RulesError
 from tui.games.checks import check_session
 from tui.games.rftg.game import GAME

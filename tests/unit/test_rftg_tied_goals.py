@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.rftg_tied_play import GOAL_VP, PLAYERS, tied_table
+from tests.support.rftg_tied_play import GOAL_VP, PLAYERS, tied_table
 from tui.games.base import RulesError
 from tui.games.rftg.scoring import score
 

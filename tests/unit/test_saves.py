@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from tests.fresh_python import python_output
-from tests.helpers import RFTG_EXAMPLE
+from tests.support.fresh_python import python_output
+from tests.support.helpers import RFTG_EXAMPLE
 from tui.games.base import RulesError
 from tui.records.listing import READ_DIRECTLY_UP_TO, list_sessions
 from tui.session.files import check_values, read_session, write_session
@@ -95,7 +95,12 @@ def test_the_next_save_reuses_the_document_instead_of_parsing_the_file_again(
     write_session(path, toy_data())
     parsed: list[str] = []
     real_parse = tomlkit.parse
-    monkeypatch.setattr(tomlkit, "parse", lambda text: parsed.append(text) or real_parse(text))
+
+    def parse(text: str) -> tomlkit.TOMLDocument:
+        parsed.append(text)
+        return real_parse(text)
+
+    monkeypatch.setattr(tomlkit, "parse", parse)
     write_session(path, toy_data(status="finished"))
     assert parsed == [], "the file this process just wrote is not parsed again"
     assert read_session(path) == toy_data(status="finished")
@@ -234,7 +239,8 @@ def test_a_few_sessions_are_listed_alike_with_or_without_history_index(
         os.utime(saves / f"s{number}.toml", (number + 1, number + 1))
     script = ("import sys\nfrom pathlib import Path\n"
               "from tui.records.listing import list_sessions\n"
-              "from tui.games import GAME_PACKAGES\nGAME_PACKAGES.append('tests.toy_unlisted')\n"
+              "from tui.games import GAME_PACKAGES\n"
+              "GAME_PACKAGES.append('tests.support.toy_unlisted')\n"
               f"listed = list_sessions(Path({str(saves)!r}))\n"
               "print([s.path.name for s in listed], [s.players for s in listed][0],\n"
               "      'sqlite3' in sys.modules)\n")

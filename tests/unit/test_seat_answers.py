@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.conftest import FIXED_TIME
-from tests.join_play import Host
-from tests.table_sessions import ready_for_seats, seat_entries
+from tests.support.join_play import Host
+from tests.support.table_sessions import ready_for_seats, seat_entries
 from tui.session.files import read_session
 from tui.session.keeper import Keeper
 from tui.session.outcomes import Refused, TableClosed

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.table_sessions import (
+from tests.support.table_sessions import (
     EXAMPLES,
     EXAMPLES_FOLDER,
     example_log,

@@ -12,7 +12,7 @@ import pytest
 import tomlkit
 
 import tui.session.files
-from tests.long_log import galileo_session, stamp
+from tests.support.long_log import galileo_session, stamp
 from tui.session.files import read_session, write_session
 from tui.session.session import Session
 
@@ -25,7 +25,12 @@ def parsed(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     save after opening a file does)."""
     sizes: list[int] = []
     real = tomlkit.parse
-    monkeypatch.setattr(tomlkit, "parse", lambda text: sizes.append(len(text)) or real(text))
+
+    def parse(text: str) -> tomlkit.TOMLDocument:
+        sizes.append(len(text))
+        return real(text)
+
+    monkeypatch.setattr(tomlkit, "parse", parse)
     monkeypatch.setattr(tui.session.files, "_last_save", None)
     yield sizes
 

@@ -12,8 +12,8 @@ import pytest
 from textual.pilot import Pilot
 
 from screens.home import HomeScreen
-from tests.fresh_python import ROOT, python_output
-from tests.helpers import make_test_app
+from tests.support.fresh_python import ROOT, python_output
+from tests.support.helpers import make_test_app
 
 
 async def until(pilot: Pilot[None], check: Callable[[], bool], seconds: float = 20) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -72,7 +73,7 @@ def test_a_winner_must_have_a_total_beside_it() -> None:
 def test_a_game_declaring_no_step_ids_is_held_to_its_procedure() -> None:
     """Without step_ids, a log step must be one of the procedure as it stands."""
     assert plugin_of("toy").step_ids == ()
-    data = {"format": 1, "game": "toy", "status": "in-progress",
+    data: dict[str, Any] = {"format": 1, "game": "toy", "status": "in-progress",
             "players": [{"name": "A"}, {"name": "B"}],
             "log": [{"step": "setup", "values": {}}, {"step": "points-1", "values": {}}]}
     check_session(data)

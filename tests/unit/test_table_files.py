@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.table_sessions import ready_for_seats
+from tests.support.table_sessions import ready_for_seats
 from tui.session.locks import Locked, SessionLock, lock_path, read_holder
 from tui.session.table import (
     FILE_MODE,

@@ -1,7 +1,7 @@
 """The shape every game's rules take: steps, fields, scores, results.
 
 Pure data and functions: no Textual, no I/O. A game reads and writes only the plain
-session mapping (the same shape as the TOML file, see the README's save format).
+session mapping (the same shape as the TOML file, see docs/session-file.md).
 """
 
 from __future__ import annotations
@@ -31,6 +31,14 @@ class RulesError(ValueError):
         super().__init__(f"{key}: {message}")
         self.key = key
         self.message = message
+
+
+class NoPlayers(RulesError):
+    """A table with nobody seated: there is no total to rank, nor a winner (a file whose
+    `players` is empty, or a game reaching its scores before the setup seated anyone)."""
+
+    def __init__(self) -> None:
+        super().__init__("players", "nobody is seated, so there is no score to total")
 
 
 # What a damaged (hand-edited) file can still break in the rules code, beyond the RulesError
@@ -191,8 +199,11 @@ def rank_winners(
 ) -> tuple[tuple[str, ...], DecidedBy, list[PlayerScore]]:
     """Winners by total, then by each tie-break value in order, else shared.
 
-    Returns the winners, what decided, and the players tied on the top total.
+    Returns the winners, what decided, and the players tied on the top total; raises
+    NoPlayers for a table with nobody seated.
     """
+    if not players:
+        raise NoPlayers()
     top = max(p.total for p in players)
     tied = [p for p in players if p.total == top]
     if len(tied) == 1:

@@ -10,8 +10,8 @@ made again or extended. Sources (see README.md here for where each one lives):
   bga     davidspies/rftg-analyzer tests/fixtures/bga_games/*.json: BoardGameArena
           replays, Brink of War and Rebel vs Imperium games (2nd edition)
 
-    python extract.py --cards cards.txt --genie games.json.gz --flex flex.json.gz \\
-        --bga path/to/bga_games
+    python -m tests.acceptance.rftg_expansions.extract --cards cards.txt \\
+        --genie games.json.gz --flex flex.json.gz --bga path/to/bga_games   # from the root
 
 `cards.txt` is Keldon's card list (bnordli/rftg branch `update`, src/cards.txt): it gives the
 printed spelling of every card, and keldon_score.py re-totals each tableau by Keldon's rules
@@ -29,8 +29,15 @@ import json
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from keldon_score import Card, card_score, load_cards, simplified, spellings
+from tests.acceptance.rftg_expansions.keldon_score import (
+    Card,
+    card_score,
+    load_cards,
+    simplified,
+    spellings,
+)
 
 HERE = Path(__file__).parent
 GAMES = HERE / "games"
@@ -155,7 +162,7 @@ def recorded_games(path: Path, source: str, names: Names) -> list[Game]:
     return taken
 
 
-def settle_goals(raw: dict, game: Game, names: Names) -> bool:
+def settle_goals(raw: dict[str, Any], game: Game, names: Names) -> bool:
     """Fill the players in; False when a total can't be told from the record.
 
     Genie lists only the tiles a player holds and gives 3 VP to a player tied for a "most"
@@ -326,7 +333,7 @@ def tile_name(bga_name: str) -> str:
 FIRST_BOW = ["Peace/War Leader", "Galactic Standing", "Military Influence"]
 
 
-def final_counts(log: list[dict], game: Game, order: list[str]) -> None:
+def final_counts(log: list[dict[str, Any]], game: Game, order: list[str]) -> None:
     """Hand and goods at the end: the tie-break, from the last counts the log shows."""
     hands: dict[str, int] = {}
     goods: dict[str, int] = {}

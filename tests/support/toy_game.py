@@ -21,13 +21,13 @@ from tui.games.base import (
 from tui.games.plugin import GamePlugin, HomeKey
 
 # A third game as a game package would declare it (tests/ui/test_third_game.py registers it
-# in one line). Every other test knows it as tests/toy_unlisted.py does.
+# in one line). Every other test knows it as tests/support/toy_unlisted.py does.
 PLUGIN = GamePlugin(
     id="toy",
     title="Toy Game",
     short_title="Toy",
     players=(2, 4),  # seats at the setup screen, as the real games
-    game="tests.toy_game:GAME",
+    game="tests.support.toy_game:GAME",
     home_key=HomeKey("t", "New Toy", "Start a new Toy Game session"),
     count_columns=("coins",),
     tiebreak_columns=("tiebreak_coins",),

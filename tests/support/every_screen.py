@@ -13,8 +13,8 @@ from pathlib import Path
 from textual.command import CommandPalette
 from textual.pilot import Pilot
 
-from tests import galileo_play, rftg_play
-from tests.helpers import make_test_app
+from tests.support import galileo_play, rftg_play
+from tests.support.helpers import make_test_app
 from tui.app import LastRoundApp
 
 Opened = tuple[LastRoundApp, tuple[str, ...]]

@@ -4,6 +4,6 @@ columns are the plain ones a game gets without naming them."""
 
 from dataclasses import replace
 
-from tests.toy_game import PLUGIN as TOY
+from tests.support.toy_game import PLUGIN as TOY
 
 PLUGIN = replace(TOY, title="Toy", home_key=None, count_columns=(), tiebreak_columns=())

@@ -22,8 +22,8 @@ from screens.host_seat import HostSeatScreen
 from screens.join import SeatScreen, TablesScreen
 from screens.join_wait import DoneScreen
 from screens.step import StepScreen
-from tests.helpers import FIXED_TIME
-from tests.table_sessions import ready_for_seats
+from tests.support.helpers import FIXED_TIME
+from tests.support.table_sessions import ready_for_seats
 from tui.session.files import read_session, write_session
 from tui.session.locks import SessionLock
 from tui.session.session import Session

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.helpers import FIXED_TIME
+from tests.support.helpers import FIXED_TIME
 from tui.session.files import write_session
 from tui.session.session import Session
 

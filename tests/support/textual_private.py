@@ -17,7 +17,7 @@ from pathlib import Path
 
 import textual
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 SCANNED = ("tui", "screens")
 
 # (what the name is read on, the name): not Textual's, though Textual has a name so spelt.

@@ -19,7 +19,7 @@ from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Input
 
-from tests.helpers import FIXED_TIME
+from tests.support.helpers import FIXED_TIME
 from tui.games.base import Step
 from tui.games.galileo.turns import record_draw, session_turns
 from tui.session.files import write_session

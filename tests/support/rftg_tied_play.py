@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.helpers import FIXED_TIME
+from tests.support.helpers import FIXED_TIME
 from tui.session.session import Session
 
 PLAYERS = ("Ada", "Bo", "Cy", "Di")

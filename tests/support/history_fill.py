@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import DataTable
 from textual.worker import NoActiveWorker, Worker, get_current_worker
 
 import screens.history
@@ -69,4 +70,4 @@ def rows_listed(app: Any) -> int:
     screen = app.screen
     if not isinstance(screen, HistoryScreen) or not screen.is_mounted:
         return 0
-    return screen.query_one("#history-table").row_count  # type: ignore[no-any-return]
+    return screen.query_one("#history-table", DataTable).row_count

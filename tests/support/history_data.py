@@ -10,7 +10,7 @@ from typing import Any
 from tui.session.files import write_session
 from tui.session.session import Session
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "saves" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "saves" / "examples"
 EXAMPLE_FILES = ("rftg-4-players.toml", "galileo-4-players.toml")
 
 

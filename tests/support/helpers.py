@@ -16,7 +16,7 @@ from tui.session.files import read_session
 
 FIXED_TIME = "2026-11-29T20:30:00Z"
 # The finished sessions shipped in saves/examples/, as text: the hostile-file tests edit them.
-EXAMPLES = Path(__file__).resolve().parents[1] / "saves" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "saves" / "examples"
 RFTG_EXAMPLE = (EXAMPLES / "rftg-4-players.toml").read_text()
 GALILEO_EXAMPLE = (EXAMPLES / "galileo-4-players.toml").read_text()
 

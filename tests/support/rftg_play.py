@@ -19,7 +19,7 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from tests.helpers import FIXED_TIME
+from tests.support.helpers import FIXED_TIME
 from tui.games import player_range
 from tui.games.rftg.picking import remaining_cards, shortest_letters
 from tui.session.files import write_session

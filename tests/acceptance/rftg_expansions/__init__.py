@@ -1,0 +1,1 @@
+"""Real recorded Race for the Galaxy expansion games, and how they were made (README.md)."""
