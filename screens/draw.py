@@ -12,14 +12,14 @@ from typing import Any
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
+from textual.containers import Horizontal
 from textual.widgets import Input, Static
 
 from screens.offstage import Offstage
 from tui.games.base import Field
 from tui.games.galileo import turns as galileo_turns
 from tui.session.fields import Invalid, parse_int, parse_text, typing_problem
+from tui.widgets.dialog import Dialog, DialogScreen
 from tui.widgets.entry import Entry
 from tui.widgets.error_line import ErrorLine
 from tui.widgets.footer import SteadyFooter
@@ -29,7 +29,7 @@ from tui.widgets.plain import Plain, PlainLabel
 BOX = Field("box", "Unused Tier III cards in the box", minimum=1, maximum=40)
 
 
-class DrawScreen(Offstage, ModalScreen[dict[str, Any] | None]):
+class DrawScreen(Offstage, DialogScreen[dict[str, Any] | None]):
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="cancel-draw", tooltip="Draw nothing"),
         # A modal screen hides the app's own keys, so F1 is bound here too.
@@ -46,7 +46,7 @@ class DrawScreen(Offstage, ModalScreen[dict[str, Any] | None]):
         self.box: int | None = None
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="draw-box"):
+        with Dialog(id="draw-box"):
             yield Plain(self.title_text(), id="draw-title", classes="step-title")
             with Horizontal(classes="field-row"):
                 yield PlainLabel(BOX.label, classes="field-label")
