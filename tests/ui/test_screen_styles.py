@@ -73,3 +73,9 @@ def test_no_screen_stylesheet_draws_a_box_of_its_own() -> None:
     copied = [path.name for path in SCREENS.glob("*.tcss")
               if "$surface" in path.read_text("utf-8")]
     assert copied == []
+
+
+def test_neither_app_styles_its_screens_in_python() -> None:
+    """The joiner's card picker at a phone's width was styled by CSS in join_app.py: every
+    rule now sits in the .tcss of what it styles (cards.tcss, join.tcss, app.tcss)."""
+    assert [app.__name__ for app in (LastRoundApp, JoinApp) if app.CSS.strip()] == []
