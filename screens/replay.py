@@ -21,8 +21,7 @@ from textual.widgets import Static
 from screens.owner import Owner, owner_of
 from tui.games.base import RulesError
 from tui.records.corrections import correctable_steps
-from tui.records.final_scores import FinalScores as Scores
-from tui.records.final_scores import final_scores
+from tui.records.final_scores import Breakdown, final_scores
 from tui.records.replay import Moment, Standing, drift, final_result, replay
 from tui.records.replay_text import correction_notes
 from tui.records.session_record import when
@@ -142,7 +141,7 @@ class ReplayScreen(Screen[None]):
                 tooltip="The next log entry (the final scores come last)"),
         Binding("home", "go(0)", "First/scores", id="replay-first", priority=True,
                 key_display="Home/End", tooltip="The first entry (Home) or the final scores (End)"),
-        Binding("end", "go(-1)", "Scores", id="replay-scores", priority=True, show=False,
+        Binding("end", "go(-1)", "Breakdown", id="replay-scores", priority=True, show=False,
                 tooltip="The final scores, after the last entry"),
         Binding("c", "correct", "Correct", id="correct-entry",
                 tooltip="Correct an entry of this finished game (the log keeps the old values)"),
@@ -196,7 +195,7 @@ class ReplayScreen(Screen[None]):
         return len(self.moments) + 1
 
     def show(self) -> None:
-        scores: Scores | None = None
+        scores: Breakdown | None = None
         if self.page < len(self.moments):
             moment = self.moments[self.page]
             title = moment.title + (f" ({moment.player})" if moment.player and
@@ -216,7 +215,7 @@ class ReplayScreen(Screen[None]):
         self.query_one("#replay-body", VerticalScroll).scroll_home(animate=False)
         self.refresh_bindings()
 
-    def final_page(self) -> tuple[str, Scores | None]:
+    def final_page(self) -> tuple[str, Breakdown | None]:
         """What is said above the final scores (no log, no totals), and the scores."""
         said = "" if self.moments else "This file has no log: only its final scores can be shown."
         try:

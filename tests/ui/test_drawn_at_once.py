@@ -30,8 +30,7 @@ from tests.ui.test_step_ahead import built_ahead
 from tui.app import LastRoundApp
 from tui.games import game_ids
 from tui.games.base import Result
-from tui.records.final_scores import FinalScores as Scores
-from tui.records.final_scores import final_scores
+from tui.records.final_scores import Breakdown, final_scores
 from tui.widgets.final_scores import FinalScores
 
 SIZE = (80, 24)
@@ -137,11 +136,11 @@ async def test_a_new_session_is_shown_on_a_screen_built_while_home_was_read(
         assert again["rftg"] is not built["rftg"] and again["galileo"] is built["galileo"]
 
 
-def scores_shown(breakdown: BreakdownScreen) -> Scores | None:
+def scores_shown(breakdown: BreakdownScreen) -> Breakdown | None:
     return breakdown.query_one(FinalScores).shown
 
 
-def scores_of(breakdown: BreakdownScreen, result: Result) -> Scores:
+def scores_of(breakdown: BreakdownScreen, result: Result) -> Breakdown:
     """The final scores `breakdown` shows for `result`, its step's notes under them."""
     return final_scores(result, [breakdown.step.notes])
 

@@ -24,13 +24,13 @@ def example_result(name: str) -> Result:
     return get_game(data["game"]).score(data)
 
 
-def drawn(scores: model.FinalScores) -> str:
+def drawn(scores: model.Breakdown) -> str:
     out = io.StringIO()
     Console(file=out, width=80, color_system=None).print(score_table(scores))
     return out.getvalue()
 
 
-def headers(scores: model.FinalScores) -> list[list[str]]:
+def headers(scores: model.Breakdown) -> list[list[str]]:
     """The table's header as each renderer draws it: the widget's, the Markdown's, the text's."""
     return [drawn(scores).splitlines()[0].split(),
             [cell.strip() for cell in scores_markdown(scores)[0].strip("|").split("|")],

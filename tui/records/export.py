@@ -24,7 +24,7 @@ from typing import Any
 from tui.games import game_ids
 from tui.games.base import Result
 from tui.records.export_facts import game_columns, has_editions, tiebreak_columns
-from tui.records.final_scores import Column, FinalScores, final_scores
+from tui.records.final_scores import Breakdown, Column, final_scores
 from tui.records.history import record_of
 from tui.records.replay_text import correction_notes
 from tui.records.session_record import PlayerResult, SessionRecord
@@ -72,7 +72,7 @@ def session_markdown(record: SessionRecord, result: Result, notes: Sequence[str]
     return "\n".join(lines + scores_markdown(final_scores(result, notes))) + "\n"
 
 
-def scores_markdown(scores: FinalScores) -> list[str]:
+def scores_markdown(scores: Breakdown) -> list[str]:
     """The table of totals (a winner's name starred, their total bold), the winner, each line
     of the tie-break and each note its own paragraph, then each player's breakdown."""
     lines = [table_row([column.heading for column in scores.columns]),
@@ -92,7 +92,7 @@ def markdown_score_cell(column: Column, cell: str, winner: bool) -> str:
     return f"**{cell}**" if winner and column.kind == "total" else cell
 
 
-def breakdown_markdown(scores: FinalScores) -> list[str]:
+def breakdown_markdown(scores: Breakdown) -> list[str]:
     """Each player's scoring lines as the final scores screen lists them: what scored, the
     points, how they were earned; one table a player, under their name and total."""
     lines: list[str] = []

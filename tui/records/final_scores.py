@@ -56,7 +56,7 @@ class PlayerDetails:
 
 
 @dataclass(frozen=True)
-class FinalScores:
+class Breakdown:
     game: str
     columns: tuple[Column, ...]
     rows: tuple[Row, ...]  # seat order
@@ -67,7 +67,7 @@ class FinalScores:
     details: tuple[PlayerDetails, ...]  # seat order
 
 
-def final_scores(result: Result, notes: Sequence[str] = ()) -> FinalScores:
+def final_scores(result: Result, notes: Sequence[str] = ()) -> Breakdown:
     """The model of `result`; `notes` are paragraphs shown under the tie-break (empty ones
     are left out)."""
     parts = shown_columns(list(result.players[0].parts) if result.players else [])
@@ -82,7 +82,7 @@ def final_scores(result: Result, notes: Sequence[str] = ()) -> FinalScores:
         [h for h, _ in parts] if kind == "part" else [HEADINGS[kind]]))
     rows = tuple(Row(p.name, tuple(c for kind in COLUMNS for c in cells[kind](p)),
                      p.name in result.winners) for p in result.players)
-    return FinalScores(
+    return Breakdown(
         result.game, columns, rows, result.winners,
         f"★ {verdict(result.winners, result.decided_by)}", tuple(result.explanation),
         tuple(note for note in notes if note), tuple(player_details(p) for p in result.players))

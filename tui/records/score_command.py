@@ -11,7 +11,7 @@ from typing import Any
 
 from tui.games import game_title, get_game
 from tui.games.base import Result, RulesError
-from tui.records.final_scores import FinalScores, final_scores
+from tui.records.final_scores import Breakdown, final_scores
 from tui.session.opening import not_finished, open_session
 from tui.session.safe_read import SaveError
 
@@ -46,7 +46,7 @@ def result_text(result: Result) -> str:
     return scores_text(final_scores(result))
 
 
-def scores_text(scores: FinalScores) -> str:
+def scores_text(scores: Breakdown) -> str:
     """The game, the table of totals (names left, numbers right), the winner and the
     tie-break's lines, as the breakdown says them."""
     header = [column.heading for column in scores.columns]

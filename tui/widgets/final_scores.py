@@ -13,11 +13,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 
-from tui.records.final_scores import FinalScores as Scores
+from tui.records.final_scores import Breakdown
 from tui.widgets.plain import Plain, PlainTable
 
 
-def score_table(scores: Scores) -> Table:
+def score_table(scores: Breakdown) -> Table:
     """Names left, numbers right, totals bold; a winner's name starred."""
     table = PlainTable(box=None, pad_edge=False, show_edge=False, header_style="bold")
     for column in scores.columns:
@@ -29,7 +29,7 @@ def score_table(scores: Scores) -> Table:
     return table
 
 
-def details_table(scores: Scores) -> Table:
+def details_table(scores: Breakdown) -> Table:
     """Each player's scoring lines: what scored, how many points, and how they were earned.
 
     Three columns: the label and the points never wrap; the details wrap within their own
@@ -53,13 +53,13 @@ class FinalScores(Vertical):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.shown: Scores | None = None
+        self.shown: Breakdown | None = None
 
     def compose(self) -> ComposeResult:
         for part in ("scores", "winner", "tiebreak", "notes", "details"):
             yield Plain("", id=part)
 
-    def show(self, scores: Scores | None) -> None:
+    def show(self, scores: Breakdown | None) -> None:
         """Draw `scores` (None: nothing); the same scores again are not drawn twice."""
         if scores == self.shown:
             return
