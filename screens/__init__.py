@@ -2,8 +2,11 @@
 
 A screen's own styles are in the .tcss file beside its module. The apps load them all with
 their own stylesheet when they start (STYLESHEETS): a screen that brought CSS of its own when
-first shown would make Textual parse the app's whole CSS again in the middle of a key."""
+first shown would make Textual parse the app's whole CSS again in the middle of a key. The
+widgets' own come first (tui.widgets.STYLESHEETS): a screen's rule can say otherwise."""
 
 from pathlib import Path
 
-STYLESHEETS = tuple(sorted(Path(__file__).parent.glob("*.tcss")))
+from tui.widgets import STYLESHEETS as WIDGET_STYLESHEETS
+
+STYLESHEETS = (*WIDGET_STYLESHEETS, *sorted(Path(__file__).parent.glob("*.tcss")))

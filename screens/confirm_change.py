@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
-from textual.screen import ModalScreen
 
+from tui.widgets.dialog import Dialog, DialogScreen
 from tui.widgets.footer import SteadyFooter
 from tui.widgets.plain import Plain
 
 
-class ConfirmChangeScreen(ModalScreen[bool]):
+class ConfirmChangeScreen(DialogScreen[bool]):
     """Dismissed with True to make the change, False to keep the earlier answer."""
 
     BINDINGS = [
@@ -34,7 +33,7 @@ class ConfirmChangeScreen(ModalScreen[bool]):
         self.resets = resets
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="change-box"):
+        with Dialog(id="change-box"):
             yield Plain("⚠ Change an earlier answer?", classes="step-title")
             yield Plain(self.resets, id="change-resets")  # names from the table: plain
             yield Plain("Enter or y: make the change.  Esc or n: keep the earlier answer.",

@@ -11,8 +11,6 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
@@ -25,6 +23,7 @@ from tui.games.plugin import load
 from tui.records.corrections import Correctable
 from tui.session.outcomes import Refused
 from tui.session.session import Session
+from tui.widgets.dialog import Dialog, DialogScreen
 from tui.widgets.footer import SteadyFooter
 from tui.widgets.key_order import focus_now
 from tui.widgets.plain import Plain
@@ -33,7 +32,7 @@ from tui.widgets.plain import Plain
 MARK = "▶ "
 
 
-class CorrectionPicker(ModalScreen[str | None]):
+class CorrectionPicker(DialogScreen[str | None]):
     """Which confirmed step to correct; the current replay entry's step is highlighted."""
 
     BINDINGS = [
@@ -49,7 +48,7 @@ class CorrectionPicker(ModalScreen[str | None]):
         self.current = current
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="correction-box"):
+        with Dialog(id="correction-box"):
             yield Plain("Correct an entry after the game", classes="step-title")
             yield Plain("The log keeps what was entered before; the totals and the winner "
                          "are worked out again.", id="correction-intro")

@@ -12,24 +12,23 @@ from typing import Any
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from screens.offstage import Offstage
 from tui.games.base import Field
 from tui.games.galileo import turns as galileo_turns
 from tui.session.fields import Invalid, parse_int, parse_text, typing_problem
+from tui.widgets.dialog import Dialog, DialogScreen
 from tui.widgets.entry import Entry
-from tui.widgets.error_line import ErrorLine
+from tui.widgets.field_row import FieldRow
 from tui.widgets.footer import SteadyFooter
 from tui.widgets.key_order import focus_now
-from tui.widgets.plain import Plain, PlainLabel
+from tui.widgets.plain import Plain
 
 BOX = Field("box", "Unused Tier III cards in the box", minimum=1, maximum=40)
 
 
-class DrawScreen(Offstage, ModalScreen[dict[str, Any] | None]):
+class DrawScreen(Offstage, DialogScreen[dict[str, Any] | None]):
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="cancel-draw", tooltip="Draw nothing"),
         # A modal screen hides the app's own keys, so F1 is bound here too.
@@ -46,18 +45,14 @@ class DrawScreen(Offstage, ModalScreen[dict[str, Any] | None]):
         self.box: int | None = None
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="draw-box"):
+        with Dialog(id="draw-box"):
             yield Plain(self.title_text(), id="draw-title", classes="step-title")
-            with Horizontal(classes="field-row"):
-                yield PlainLabel(BOX.label, classes="field-label")
-                yield Entry(self.known_count(), id="draw-count", classes="number",
-                            placeholder="how many")
-            yield ErrorLine(id="draw-error")
+            yield FieldRow(BOX.label, Entry(self.known_count(), id="draw-count",
+                                            classes="number", placeholder="how many"),
+                           message_id="draw-error", id="count-row")
             yield Plain("", id="draw-instruction")
-            with Horizontal(classes="field-row hidden", id="card-row"):
-                yield PlainLabel("Card taken (optional)", classes="field-label")
-                yield Entry(id="draw-card", placeholder="its name")
-            yield ErrorLine(id="draw-card-error")
+            yield FieldRow("Card taken (optional)", Entry(id="draw-card", placeholder="its name"),
+                           message_id="draw-card-error", id="card-row", classes="hidden")
         yield SteadyFooter()
 
     def title_text(self) -> str:
@@ -95,7 +90,7 @@ class DrawScreen(Offstage, ModalScreen[dict[str, Any] | None]):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "draw-count" and self.box is None:
-            self.query_one("#draw-error", ErrorLine).show(typing_problem(BOX, event.input.value))
+            self.query_one("#count-row", FieldRow).say(typing_problem(BOX, event.input.value))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -109,7 +104,7 @@ class DrawScreen(Offstage, ModalScreen[dict[str, Any] | None]):
                 card = parse_text(self.query_one("#draw-card", Input).value, "Card taken", 40,
                                   optional=True)
             except Invalid as problem:
-                self.query_one("#draw-card-error", ErrorLine).show(str(problem))
+                self.query_one("#card-row", FieldRow).say(str(problem))
                 return
             self.dismiss({"box": self.box, "card": card})
 
@@ -117,13 +112,13 @@ class DrawScreen(Offstage, ModalScreen[dict[str, Any] | None]):
         try:
             box = parse_int(BOX, self.query_one("#draw-count", Input).value)
         except Invalid as problem:
-            self.query_one("#draw-error", ErrorLine).show(str(problem))
+            self.query_one("#count-row", FieldRow).say(str(problem))
             focus_now(self.query_one("#draw-count", Input))  # selected: typing replaces it
             return
         self.box = box
         draw_number = len(self.data.get("draws") or [])
         position = galileo_turns.draw_position(int(self.data["seed"]), draw_number, box)
-        self.query_one("#draw-error", ErrorLine).show("")
+        self.query_one("#count-row", FieldRow).say("")
         self.query_one("#draw-count", Input).disabled = True
         self.query_one("#draw-instruction", Static).update(
             "▶ " + galileo_turns.draw_instruction(position, box))

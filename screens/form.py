@@ -7,7 +7,6 @@ from typing import Any
 
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import Horizontal
 from textual.widget import Widget
 from textual.widgets import Input
 
@@ -18,9 +17,9 @@ from tui.session.drafts import DraftValues
 from tui.session.fields import Invalid, parse_int, parse_name, typing_problem
 from tui.widgets.choice import Choice
 from tui.widgets.entry import Entry
-from tui.widgets.error_line import ErrorLine
+from tui.widgets.field_row import FieldRow
 from tui.widgets.key_order import focus_now
-from tui.widgets.plain import Plain, PlainLabel
+from tui.widgets.plain import Plain
 
 YES_NO = ("no", "yes")
 
@@ -57,11 +56,9 @@ class FormScreen(StepScreen):
                 first = "-first" if not group else ""
                 group = field.group
                 yield Plain(group, id=group_id(group), classes=f"group-heading {first}")
-            with Horizontal(classes="field-row"):
-                yield PlainLabel(field.label, classes="field-label")
-                yield self.field_widget(field, known.get(field.key, field.default))
-        # A field's error line is added under it when it first has something to say: a
-        # screen of a dozen fields shows faster without a dozen empty lines to build.
+            yield FieldRow(field.label, self.field_widget(field, known.get(field.key,
+                                                                          field.default)),
+                           message_id=f"error-{field.key}")
         if self.step.player is not None:
             yield Plain("", id="running-total")
 
@@ -212,15 +209,10 @@ class FormScreen(StepScreen):
 
     def show_error(self, key: str, message: str) -> None:
         """Say under the field what is wrong with it (nothing: clear what was said)."""
-        error = self.with_id(f"error-{key}")
-        if error is None and message:
-            row = self.field(key).parent
-            assert isinstance(row, Widget)
-            error = ErrorLine(id=f"error-{key}")
-            self.query_one(".step-body").mount(error, after=row)
-            self.ids_shown = None  # looked up again with it
-        if isinstance(error, ErrorLine):
-            error.show(message)
+        row = self.field(key).parent
+        assert isinstance(row, FieldRow)
+        if row.say(message):
+            self.ids_shown = None  # looked up again with its line
 
     def refuse(self, key: str, message: str) -> None:
         if any(field.key == key for field in self.step.fields):

@@ -11,12 +11,11 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 
 from tui.games.base import RulesError
 from tui.games.galileo import summary
 from tui.games.galileo.cellar import cellar_values
+from tui.widgets.dialog import DialogScreen, ScrollingDialog
 from tui.widgets.footer import SteadyFooter
 from tui.widgets.plain import Plain
 
@@ -91,7 +90,7 @@ def dice_row() -> Table:
     return row
 
 
-class GalileoBox(ModalScreen[None]):
+class GalileoBox(DialogScreen[None]):
     """A centred reference box; Esc, F2 or F3 closes it."""
 
     BINDINGS = [
@@ -107,7 +106,7 @@ class GalileoBox(ModalScreen[None]):
     HELP = ""
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id=self.BOX_ID, classes="galileo-box") as box:
+        with ScrollingDialog(id=self.BOX_ID, classes="galileo-box") as box:
             box.border_title = self.TITLE_TEXT  # in the frame: every line inside is content
             yield from self.compose_box()
         yield SteadyFooter()

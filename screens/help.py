@@ -12,12 +12,12 @@ from collections.abc import Iterator
 from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
-from textual.containers import VerticalScroll
 from textual.dom import DOMNode
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widget import Widget
 
 from tui.widgets.bindings import binding_chain, offered_bindings
+from tui.widgets.dialog import DialogScreen, ScrollingDialog
 from tui.widgets.footer import SteadyFooter
 from tui.widgets.plain import Plain, PlainTable
 
@@ -118,7 +118,7 @@ def keys_table(rows: list[tuple[str, str]]) -> Table:
 NO_HELP = "This box has no help of its own: its keys are below. Esc closes this help."
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(DialogScreen[None]):
     BINDINGS = [Binding("escape,f1,q", "dismiss", "Close help", id="close-help")]
 
     def __init__(self, under: Screen[object]) -> None:
@@ -131,7 +131,7 @@ class HelpScreen(ModalScreen[None]):
         self.keys = "\n".join(f"  {key:<10} {what}" for key, what in self.rows)
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="help-box"):
+        with ScrollingDialog(id="help-box"):
             yield Plain("Help", classes="step-title")
             yield Plain(self.body, id="help-body")
             yield Plain("Keys", classes="section")

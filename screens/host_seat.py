@@ -13,11 +13,10 @@ from typing import NamedTuple
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList
 
 from tui.session.terminal_safe import visible
+from tui.widgets.dialog import Dialog, DialogScreen
 from tui.widgets.footer import SteadyFooter
 from tui.widgets.plain import Plain
 
@@ -29,7 +28,7 @@ class TableOpening(NamedTuple):
     phones: bool  # served to phones' browsers too
 
 
-class HostSeatScreen(ModalScreen[TableOpening | None]):
+class HostSeatScreen(DialogScreen[TableOpening | None]):
     """Dismissed with how to open the table, or None to open none."""
 
     BINDINGS = [
@@ -48,7 +47,7 @@ class HostSeatScreen(ModalScreen[TableOpening | None]):
         self.phones = phones  # whether phones can be served (the serve extra is installed)
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="host-seat-box"):
+        with Dialog(id="host-seat-box"):
             yield Plain("Open the table: which seat is yours?", classes="step-title")
             phones = " (p: or from their phone, by a code to scan)" if self.phones else ""
             yield Plain("↑↓ pick the seat entered here, Enter opens the table: every other "

@@ -18,14 +18,15 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from screens.breakdown import details_table, score_table, winner_text
 from screens.owner import Owner, owner_of
 from tui.games.base import RulesError
 from tui.records.corrections import correctable_steps
+from tui.records.final_scores import Breakdown, final_scores
 from tui.records.replay import Moment, Standing, drift, final_result, replay
 from tui.records.replay_text import correction_notes
 from tui.records.session_record import when
 from tui.session.session import Session
+from tui.widgets.final_scores import FinalScores
 from tui.widgets.footer import SteadyFooter
 from tui.widgets.key_order import focus_now
 from tui.widgets.plain import Plain, PlainTable
@@ -140,7 +141,7 @@ class ReplayScreen(Screen[None]):
                 tooltip="The next log entry (the final scores come last)"),
         Binding("home", "go(0)", "First/scores", id="replay-first", priority=True,
                 key_display="Home/End", tooltip="The first entry (Home) or the final scores (End)"),
-        Binding("end", "go(-1)", "Scores", id="replay-scores", priority=True, show=False,
+        Binding("end", "go(-1)", "Breakdown", id="replay-scores", priority=True, show=False,
                 tooltip="The final scores, after the last entry"),
         Binding("c", "correct", "Correct", id="correct-entry",
                 tooltip="Correct an entry of this finished game (the log keeps the old values)"),
@@ -178,6 +179,7 @@ class ReplayScreen(Screen[None]):
         with VerticalScroll(id="replay-body") as body:
             body.can_focus = True  # ↑↓ and PgUp/PgDn scroll a long page
             yield Plain("", id="replay-page")
+            yield FinalScores(id="replay-scores")
         yield SteadyFooter(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
@@ -193,46 +195,42 @@ class ReplayScreen(Screen[None]):
         return len(self.moments) + 1
 
     def show(self) -> None:
+        scores: Breakdown | None = None
         if self.page < len(self.moments):
             moment = self.moments[self.page]
             title = moment.title + (f" ({moment.player})" if moment.player and
                                     moment.player not in moment.title else "")
             self.sub_title = f"Replay · entry {moment.number} of {len(self.moments)}"
-            body = moment_page(moment)
+            body: RenderableType = moment_page(moment)
         else:
             title = "Breakdown of the final scores"
             self.sub_title = "Replay · final scores"
-            body = self.final_page()
+            body, scores = self.final_page()
         self.query_one("#replay-title", Static).update(title)
-        self.query_one("#replay-page", Static).update(body)
+        page = self.query_one("#replay-page", Static)
+        page.update(body)
+        page.display = bool(body)
+        self.query_one(FinalScores).show(scores)
+        self.query_one(FinalScores).display = scores is not None
         self.query_one("#replay-body", VerticalScroll).scroll_home(animate=False)
         self.refresh_bindings()
 
-    def final_page(self) -> RenderableType:
-        parts: list[RenderableType] = []
-        if not self.moments:
-            parts.append(Text("This file has no log: only its final scores can be shown."))
+    def final_page(self) -> tuple[str, Breakdown | None]:
+        """What is said above the final scores (no log, no totals), and the scores."""
+        said = "" if self.moments else "This file has no log: only its final scores can be shown."
         try:
             result = final_result(self.session.data)
         except RulesError as error:
-            parts.append(Text(f"✗ Can't total yet: {error.key}: {error.message}"))
-            return Group(*parts)
-        parts += [score_table(result), Text(""), winner_text(result)]
-        if result.explanation:
-            parts += [Text(""), Text("\n".join(result.explanation))]
+            problem = f"✗ Can't total yet: {error.key}: {error.message}"
+            return "\n".join(filter(None, (said, problem))), None
         notes = correction_notes(self.session.data)
         if len(notes) > NOTES_SHOWN:  # thousands of lines took seconds to draw
             notes = [f"✎ {len(notes) - NOTES_SHOWN} earlier corrections after the game: each "
                      "is an entry of the replay", *notes[-NOTES_SHOWN:]]
         other = drift(self.session.data, self.moments)
-        if notes or other:
-            parts += [Text(""), *(Text(line) for line in [*notes, other] if line)]
-        breakdown = self.session.steps()[-1]
-        for text in (breakdown.text, breakdown.notes):  # notes: Galileo's Tier III draws
-            if text:
-                parts += [Text(""), Text(text)]
-        parts += [Text(""), details_table(result)]
-        return Group(*parts)
+        breakdown = self.session.steps()[-1]  # its notes: Galileo's Tier III draws
+        corrected = "\n".join(line for line in [*notes, other] if line)
+        return said, final_scores(result, [corrected, breakdown.text, breakdown.notes])
 
     def action_move(self, delta: int) -> None:
         self.go_to(self.page + delta)

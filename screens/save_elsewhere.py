@@ -10,12 +10,11 @@ from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input
 
 from screens.owner import owner_of
 from tui.session.fields import Invalid, parse_text
+from tui.widgets.dialog import Dialog, DialogScreen
 from tui.widgets.entry import Entry
 from tui.widgets.error_line import ErrorLine
 from tui.widgets.footer import SteadyFooter
@@ -25,7 +24,7 @@ from tui.widgets.plain import Plain
 FOLDER_LIMIT = 400
 
 
-class SaveElsewhereScreen(ModalScreen[None]):
+class SaveElsewhereScreen(DialogScreen[None]):
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="cancel-save-elsewhere",
                 tooltip="Keep the session in memory without saving it elsewhere"),
@@ -39,7 +38,7 @@ class SaveElsewhereScreen(ModalScreen[None]):
         self.current = current
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="elsewhere-box"):
+        with Dialog(id="elsewhere-box"):
             yield Plain("Save this session in another folder", classes="step-title")
             yield Plain(f"Now: {self.current}/", id="elsewhere-now")
             yield Plain("Folder (created if missing):")

@@ -8,11 +8,10 @@ from collections.abc import Callable
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input
 
 from tui.session.fields import Invalid, parse_text
+from tui.widgets.dialog import Dialog, DialogScreen
 from tui.widgets.entry import Entry
 from tui.widgets.error_line import ErrorLine
 from tui.widgets.footer import SteadyFooter
@@ -32,7 +31,7 @@ a `lastround serve` started by hand, is said here with the next free one to take
 Both are remembered for the next time."""
 
 
-class ServeWhereScreen(ModalScreen[Where | None]):
+class ServeWhereScreen(DialogScreen[Where | None]):
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="cancel-serve-where",
                 tooltip="Don't serve the table to phones"),
@@ -49,7 +48,7 @@ class ServeWhereScreen(ModalScreen[Where | None]):
         self.local = local  # this machine's address on its local network, None without one
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="serve-where-box"):
+        with Dialog(id="serve-where-box"):
             yield Plain("Serve the table to phones", classes="step-title")
             yield Plain("Address (blank: this machine's on its local network):")
             yield Entry(self.address, id="serve-address", placeholder=(

@@ -6,7 +6,6 @@ from collections.abc import Hashable
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal
 from textual.widgets import Input
 
 from screens.form import FormScreen
@@ -16,8 +15,9 @@ from tui.session.drafts import DraftValues
 from tui.session.fields import Invalid, check_players, parse_name
 from tui.widgets.entry import Entry
 from tui.widgets.error_line import ErrorLine
+from tui.widgets.field_row import FieldRow
 from tui.widgets.key_order import focus_now
-from tui.widgets.plain import Plain, PlainLabel
+from tui.widgets.plain import Plain
 
 
 class SetupScreen(FormScreen):
@@ -43,10 +43,8 @@ class SetupScreen(FormScreen):
                      classes="field-hint")
         seated = self.session.players
         for seat in range(self.seats):
-            with Horizontal(classes="field-row"):
-                yield PlainLabel(f"Seat {seat + 1}", classes="field-label")
-                name = seated[seat] if seat < len(seated) else ""
-                yield Entry(name, id=f"seat-{seat}", placeholder="name")
+            name = seated[seat] if seat < len(seated) else ""
+            yield FieldRow(f"Seat {seat + 1}", Entry(name, id=f"seat-{seat}", placeholder="name"))
         yield ErrorLine(id="error-seats")
         yield from super().compose_body()
 

@@ -30,6 +30,9 @@ from tests.support.rftg_play import DEE, FOUR_PLAYERS, saved_session
 from tests.ui.test_step_ahead import built_ahead
 from tui.app import LastRoundApp
 from tui.games import game_ids
+from tui.games.base import Result
+from tui.records.final_scores import Breakdown, final_scores
+from tui.widgets.final_scores import FinalScores
 
 SIZE = (80, 24)
 
@@ -136,6 +139,15 @@ async def test_a_new_session_is_shown_on_a_screen_built_while_home_was_read(
         assert again["rftg"] is not built["rftg"] and again["galileo"] is built["galileo"]
 
 
+def scores_shown(breakdown: BreakdownScreen) -> Breakdown | None:
+    return breakdown.query_one(FinalScores).shown
+
+
+def scores_of(breakdown: BreakdownScreen, result: Result) -> Breakdown:
+    """The final scores `breakdown` shows for `result`, its step's notes under them."""
+    return final_scores(result, [breakdown.step.notes])
+
+
 async def last_counts_foreseen(pilot: Pilot[Any]) -> BreakdownScreen:
     """Dee's counts typed on the last step, and the breakdown built ahead once it shows the
     scores they give (the typing has paused)."""
@@ -148,7 +160,7 @@ async def last_counts_foreseen(pilot: Pilot[Any]) -> BreakdownScreen:
     assert isinstance(shown, FormScreen) and shown.typed_values() is not None
     typed = shown.session.foresee(shown.step, shown.typed_values() or {})
     for _ in range(500):
-        if ahead.shown is not None and ahead.shown[0] == typed:
+        if typed is not None and scores_shown(ahead) == scores_of(ahead, typed):
             return ahead
         await pilot.pause(0.02)
     raise AssertionError("the scores typed were never foreseen")
@@ -213,11 +225,12 @@ async def test_scores_foreseen_from_values_changed_before_enter_are_replaced(
     app = make_test_app(tmp_path, command="resume", file=path)
     async with app.run_test(size=SIZE) as pilot:
         ahead = await last_counts_foreseen(pilot)
-        foreseen = ahead.shown
+        foreseen = scores_shown(ahead)
         await pilot.press("shift+tab", "shift+tab", "ctrl+a", "ctrl+k", "1", "2", "enter")
         assert app.screen is ahead and app.session is not None
         assert app.session.data["players"][3]["chips"] == DEE.chips + 1
-        assert ahead.shown != foreseen and ahead.shown == (app.session.score(), "")
+        shown = scores_shown(ahead)
+        assert shown != foreseen and shown == scores_of(ahead, app.session.score())
 
 
 async def test_scores_foreseen_as_the_app_closes_end_it_quietly(tmp_path: Path) -> None:

@@ -38,6 +38,7 @@ from tests.support.galileo_play import (
     two_players,
 )
 from tests.support.helpers import make_test_app, only_session
+from tests.ui.test_replay_flow import page_text
 from tui.app import LastRoundApp, make_app
 from tui.games.galileo import turns as galileo_turns
 from tui.records.score_command import main_score
@@ -169,7 +170,7 @@ async def test_a_whole_three_player_end_is_saved_scored_and_replayed_alike(
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen) and app.read_only
-        assert the_draw in shown_text(app.screen.query_one("#replay-page", Static))
+        assert the_draw in page_text(app)
         await pilot.press("escape")  # opened from the command line: back to the shell
         await pilot.pause()
         assert not app.is_running

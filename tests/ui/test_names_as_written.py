@@ -19,6 +19,7 @@ from screens.replay import ReplayScreen
 from tests.support import galileo_play, rftg_play
 from tests.support.helpers import make_test_app
 from tests.support.rftg_play import press
+from tests.ui.test_replay_flow import page_text
 
 NAMES = ("Ad[/]a", "[b]Bo", "[@click=app.quit]Cy")
 
@@ -40,7 +41,7 @@ async def test_rftg_with_markup_in_the_names_plays_replays_and_lists(saves: Path
         await press(pilot, "enter")  # the finished session opens as its replay
         assert isinstance(app.screen, ReplayScreen)
         await press(pilot, "right")  # the players seated: the running totals name them
-        page = rftg_play.shown(app, "#replay-page")
+        page = page_text(app)
         assert all(name in page for name in NAMES), page
         await press(pilot, "c")  # the corrections box lists each step by its title
         await press(pilot, "escape")

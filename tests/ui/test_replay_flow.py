@@ -23,8 +23,9 @@ def page_text(app: LastRoundApp) -> str:
     """The page's title and body as the terminal shows them (the whole body, scrolled or not),
     with every run of spaces and line breaks made one space: wrapping depends on the width."""
     screen = app.screen
-    text = " ".join(shown_text(screen.query_one(f"#replay-{part}", Static))
-                    for part in ("title", "page"))
+    body = screen.query_one("#replay-body").query(Static).results(Static)
+    text = " ".join(shown_text(shown) for shown in
+                    [screen.query_one("#replay-title", Static), *body] if shown.display)
     return " ".join(text.split())
 
 

@@ -8,7 +8,7 @@ import importlib
 import inspect
 from pathlib import Path
 
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 
 import screens
 from tui.app import LastRoundApp
@@ -56,3 +56,26 @@ async def test_a_screen_stylesheet_rule_applies(tmp_path: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert app.screen.query_one("#home-notice").styles.display == "none"
+
+
+def test_every_modal_box_but_a_full_screen_code_is_a_dialog() -> None:
+    """One look for every modal's box (tui/widgets/dialog.tcss), not a copy in each .tcss."""
+    from screens.qr import CodeScreen
+    from tui.widgets.dialog import DialogScreen
+
+    modals = [cls for cls in screen_classes()
+              if issubclass(cls, ModalScreen) and not issubclass(cls, CodeScreen)]
+    assert len(modals) >= 8
+    assert [cls.__qualname__ for cls in modals if not issubclass(cls, DialogScreen)] == []
+
+
+def test_no_screen_stylesheet_draws_a_box_of_its_own() -> None:
+    copied = [path.name for path in SCREENS.glob("*.tcss")
+              if "$surface" in path.read_text("utf-8")]
+    assert copied == []
+
+
+def test_neither_app_styles_its_screens_in_python() -> None:
+    """The joiner's card picker at a phone's width was styled by CSS in join_app.py: every
+    rule now sits in the .tcss of what it styles (cards.tcss, join.tcss, app.tcss)."""
+    assert [app.__name__ for app in (LastRoundApp, JoinApp) if app.CSS.strip()] == []

@@ -22,8 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from tui.games import game_ids
-from tui.games.base import Result, shown_columns, verdict
+from tui.games.base import Result
 from tui.records.export_facts import game_columns, has_editions, tiebreak_columns
+from tui.records.final_scores import Breakdown, Column, final_scores
 from tui.records.history import record_of
 from tui.records.replay_text import correction_notes
 from tui.records.session_record import PlayerResult, SessionRecord
@@ -58,44 +59,48 @@ def csv_cell(value: object) -> object:
 
 
 def session_markdown(record: SessionRecord, result: Result, notes: Sequence[str] = ()) -> str:
-    """A finished session: the edition, players, each part, totals, places, the winner, the
-    notes, then each player's breakdown (`result` is the rules' score of the same session).
+    """A finished session: the edition, then its final scores (`result` is the rules' score
+    of the same session) with `notes` under the tie-break.
 
     ValueError when the session has no totals to show (unfinished or unreadable).
     """
     if not record.scored:
         raise ValueError(record.error or NOT_FINISHED)
-    columns = shown_columns(list(record.players[0].parts))
     lines = [f"**{record.title}**, {markdown_cell(record.date)} UTC", ""]
     if record.edition:
         lines += [f"Edition: {markdown_cell(record.edition)}", ""]
-    header = ["Player", *(heading for heading, _ in columns), "Total", "Place"]
-    lines.append(table_row(header))
-    lines.append("| --- |" + " ---: |" * (len(header) - 1))
-    for player in record.players:
-        won = player.name in record.winners
-        name = markdown_cell(player.name) + (" ★" if won else "")
-        total = f"**{player.total}**" if won else str(player.total)
-        cells = [name, *(str(sum(player.parts[k] for k in keys)) for _, keys in columns), total,
-                 str(player.place)]
-        lines.append(table_row(cells))
-    winners = [markdown_cell(w) for w in record.winners]
-    lines += ["", f"★ {verdict(winners, record.decided_by)}"]
-    for note in notes:  # a tie-break's reasons, corrections: each its own paragraph
+    return "\n".join(lines + scores_markdown(final_scores(result, notes))) + "\n"
+
+
+def scores_markdown(scores: Breakdown) -> list[str]:
+    """The table of totals (a winner's name starred, their total bold), the winner, each line
+    of the tie-break and each note its own paragraph, then each player's breakdown."""
+    lines = [table_row([column.heading for column in scores.columns]),
+             "| --- |" + " ---: |" * (len(scores.columns) - 1)]
+    for row in scores.rows:
+        lines.append(table_row([markdown_score_cell(column, cell, row.winner)
+                                for column, cell in zip(scores.columns, row.cells, strict=True)]))
+    lines += ["", markdown_cell(scores.verdict)]
+    for note in [*scores.tiebreak, *scores.notes]:
         lines += ["", markdown_cell(note)]
-    lines += ["", "**Breakdown**", *breakdown_markdown(result)]
-    return "\n".join(lines) + "\n"
+    return [*lines, "", "**Breakdown**", *breakdown_markdown(scores)]
 
 
-def breakdown_markdown(result: Result) -> list[str]:
+def markdown_score_cell(column: Column, cell: str, winner: bool) -> str:
+    if column.kind == "player":
+        return markdown_cell(cell) + (" ★" if winner else "")
+    return f"**{cell}**" if winner and column.kind == "total" else cell
+
+
+def breakdown_markdown(scores: Breakdown) -> list[str]:
     """Each player's scoring lines as the final scores screen lists them: what scored, the
     points, how they were earned; one table a player, under their name and total."""
     lines: list[str] = []
-    for player in result.players:
+    for player in scores.details:
         lines += ["", f"**{markdown_cell(player.name)}**, {player.total} points", "",
                   "| What | Points | How |", "| --- | ---: | --- |"]
-        lines += [table_row([markdown_cell(line.label), f"{line.points:+d}",
-                             markdown_cell(line.detail)]) for line in player.lines]
+        lines += [table_row([markdown_cell(line.label), line.points, markdown_cell(line.how)])
+                  for line in player.lines]
     return lines
 
 
@@ -174,7 +179,7 @@ def markdown_name(session_file: str) -> str:
 def finished_markdown(record: SessionRecord, data: Mapping[str, Any], result: Result) -> str:
     """A finished session's Markdown with, under it, the tie-break's reasons and every
     correction made after the game. ValueError when `record` has no final scores."""
-    return session_markdown(record, result, [*result.explanation, *correction_notes(data)])
+    return session_markdown(record, result, correction_notes(data))
 
 
 def export_session(saves: Path, file: str, data: Mapping[str, Any]) -> Path:

@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from tui.games import game_title, get_game
-from tui.games.base import Result, RulesError, shown_columns, verdict
+from tui.games.base import Result, RulesError
+from tui.records.final_scores import Breakdown, final_scores
 from tui.session.opening import not_finished, open_session
 from tui.session.safe_read import SaveError
 
@@ -42,34 +43,28 @@ def result_json(result: Result) -> dict[str, Any]:
 
 def result_text(result: Result) -> str:
     """A plain breakdown table: one column per part, the total, the place."""
-    columns = shown_columns(list(result.players[0].parts) if result.players else [])
-    header = ["Player", *(heading for heading, _ in columns), "Total", "Place"]
-    places = {p.name: place for place, p in result.ranking()}
-    rows = [
-        [p.name, *(str(sum(p.parts[k] for k in keys)) for _, keys in columns), str(p.total),
-         str(places[p.name])]
-        for p in result.players
-    ]
+    return scores_text(final_scores(result))
+
+
+def scores_text(scores: Breakdown) -> str:
+    """The game, the table of totals (names left, numbers right), the winner and the
+    tie-break's lines, as the breakdown says them."""
+    header = [column.heading for column in scores.columns]
+    rows = [list(row.cells) for row in scores.rows]
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
 
     def line(cells: list[str]) -> str:
-        first = cells[0].ljust(widths[0])
-        rest = (c.rjust(w) for c, w in zip(cells[1:], widths[1:], strict=True))
-        return "  ".join([first, *rest])
+        return "  ".join(cell.ljust(width) if column.kind == "player" else cell.rjust(width)
+                         for cell, width, column in zip(cells, widths, scores.columns,
+                                                        strict=True))
 
-    out = [game_title(result.game), "", line(header)]
+    out = [game_title(scores.game), "", line(header)]
     out.append("  ".join("-" * w for w in widths))
     out.extend(line(r) for r in rows)
     out.append("")
-    out.append(winner_line(result))
-    out.extend(result.explanation)  # the tie and the rule that broke it, as the breakdown says
+    out.append(scores.verdict)
+    out.extend(scores.tiebreak)  # the tie and the rule that broke it, as the breakdown says
     return "\n".join(out)
-
-
-def winner_line(result: Result) -> str:
-    """Who won and how it was decided, as the breakdown screen says it ("★ Ada wins"; a
-    "Winner:" before it said the winner twice)."""
-    return f"★ {verdict(result.winners, result.decided_by)}"
 
 
 def main_score(path: Path, as_json: bool) -> int:

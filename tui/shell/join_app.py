@@ -42,40 +42,12 @@ ANSWER_EVERY = 0.05  # the answer to a step sent: it seems to come at once
 SENT = "Sent to the host…"
 HOST_AWAY = "The host is away: what you typed is kept and sent when they are back"
 
-# The joiner's screens bring no CSS of their own (see app.tcss): their lists show the
-# chosen row in reverse video, read without colour. A phone held upright is 40 columns:
-# labels above narrower fields, the card search above the tableau, and no room kept for a
-# clock in the title bar; no empty box under an empty search.
-JOIN_CSS = """
-.join-list { height: auto; max-height: 1fr; border: none; padding: 0; margin: 0 0 1 0;
-             background: transparent; }
-.join-list:focus { border: none; background-tint: $foreground 0%; }
-.join-list > .option-list--option-highlighted { text-style: bold reverse; }
-.join-heading { text-style: bold; padding: 0 1; background: $boost; width: 1fr; }
-.join-body { padding: 0 1; height: 1fr; }
-.join-hint { color: $text-muted; }
-.join-line { height: auto; padding: 0 1; }
-.join-line.-empty { display: none; }
-.join-body .join-line { padding: 0; }
-#join-notice { text-style: bold; }
-TitleBar { padding: 0 1; }
-Screen.-narrow .step-text { padding-bottom: 0; }
-Screen.-narrow .field-label { width: 20; }
-Screen.-narrow .field-row Input.number { width: 8; }
-Screen.-narrow .field-error { padding: 0; }
-Screen.-narrow #picker { layout: vertical; }
-Screen.-narrow #search-side { width: 1fr; height: auto; }
-Screen.-narrow #search { margin: 0; }
-Screen.-narrow #suggestions { height: 3; }
-Screen.-narrow #suggestions.-empty { height: 0; }
-Screen.-narrow #tableau { width: 1fr; height: 1fr; padding: 0; }
-"""
-
 
 class JoinApp(Look, TerminalCursor):
     TITLE = "Last Round"
+    # Its screens' styles are the host's app's (join.tcss: the joiner's own screens; the
+    # narrow ones, a phone held upright, in app.tcss and cards.tcss).
     CSS_PATH = ["../app.tcss", *STYLESHEETS]
-    CSS = JOIN_CSS
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("f1", "help", "Help", id="help",
                         tooltip="Explain this screen and its keys")]

@@ -1,6 +1,6 @@
 """Quick entry: a few totals typed as whole numbers instead of listing what adds up to them.
 
-A hint, then each field with its error line under it. The fields are built when first shown
+A hint, then each field's row (tui.widgets.field_row). The fields are built when first shown
 (`build`): most tables never use them, and each widget costs the step change that shows the
 screen. What is typed is checked as in every form (`tui.session.fields`).
 """
@@ -11,15 +11,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.widgets import Input
 
 from tui.games.base import Field
 from tui.session.fields import Invalid, parse_int, typing_problem
 from tui.widgets.entry import Entry
-from tui.widgets.error_line import ErrorLine
+from tui.widgets.field_row import FieldRow
 from tui.widgets.key_order import focus_now
-from tui.widgets.plain import Plain, PlainLabel
+from tui.widgets.plain import Plain
 
 
 class QuickEntry(Vertical):
@@ -38,12 +38,10 @@ class QuickEntry(Vertical):
     def rows(self) -> ComposeResult:
         yield Plain(self.hint, classes="field-hint")
         for field in self.fields:
-            yield Horizontal(
-                PlainLabel(field.label, classes="field-label"),
-                Entry(str(self.known.get(field.key, "")), id=f"field-{field.key}",
-                      classes="number"),  # as in every form: Enter says what's needed
-                classes="field-row")
-            yield ErrorLine(id=f"error-{field.key}")
+            yield FieldRow(field.label, Entry(
+                str(self.known.get(field.key, "")), id=f"field-{field.key}",
+                classes="number"),  # as in every form: Enter says what's needed
+                message_id=f"error-{field.key}")
 
     async def build(self) -> None:
         if not self.children:
@@ -53,6 +51,11 @@ class QuickEntry(Vertical):
     def entry(self, field: Field) -> Input:
         return self.query_one(f"#field-{field.key}", Input)
 
+    def row(self, field: Field) -> FieldRow:
+        row = self.entry(field).parent
+        assert isinstance(row, FieldRow)
+        return row
+
     def first_entry(self) -> Input:
         return self.entry(self.fields[0])
 
@@ -60,8 +63,7 @@ class QuickEntry(Vertical):
         """What is wrong with the number being typed in `entry`, if it is one of these."""
         field = next((f for f in self.fields if entry.id == f"field-{f.key}"), None)
         if field is not None:
-            self.query_one(f"#error-{field.key}", ErrorLine).show(
-                typing_problem(field, entry.value))
+            self.row(field).say(typing_problem(field, entry.value))
 
     def draft(self) -> dict[str, str]:
         """What is typed, by key (nothing before the fields are built)."""
@@ -73,8 +75,8 @@ class QuickEntry(Vertical):
             entry.value = str(values.get(str(entry.id).removeprefix("field-"), entry.value))
 
     def clear_errors(self) -> None:
-        for error in self.query(ErrorLine).results(ErrorLine):
-            error.show("")
+        for row in self.query(FieldRow).results(FieldRow):
+            row.say("")
 
     def progress(self) -> dict[str, int] | None:
         """Every number, when each is valid; else None (nothing is said)."""
@@ -88,13 +90,12 @@ class QuickEntry(Vertical):
         """Every number; None at the first one that is not valid, said under it and focused."""
         values: dict[str, int] = {}
         for field in self.fields:
-            error = self.query_one(f"#error-{field.key}", ErrorLine)
             entry = self.entry(field)
             try:
                 values[field.key] = parse_int(field, entry.value)
-                error.show("")
+                self.row(field).say("")
             except Invalid as problem:
-                error.show(str(problem))
+                self.row(field).say(str(problem))
                 focus_now(entry)  # its text selected: the next keys replace it
                 return None
         return values
