@@ -18,6 +18,7 @@ from tui.games.rftg.expansions import (
     read_player_goals,
 )
 from tui.games.rftg.facts import MIN_PLAYERS, POOL_ANSWERS
+from tui.games.rftg.log_checks import check_log_entries
 from tui.games.rftg.oort import read_oort_kind
 from tui.games.rftg.procedure import procedure
 from tui.games.rftg.quick_entry import QUICK_FIELDS
@@ -133,6 +134,7 @@ def check_game_data(data: Mapping[str, Any]) -> Scoring | None:
                 and pool not in POOL_ANSWERS:
             raise RulesError(f"log[{index}].values.pool",
                              f"must be one of: {', '.join(POOL_ANSWERS)}")
+    check_log_entries(data, expansions.boxes)
     # A "most" tile held twice is asked again on its goals step (player_goals.py).
     return _scoring(edition, players, tableaux, expansions, goals)
 
