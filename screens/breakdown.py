@@ -59,7 +59,9 @@ def details_table(result: Result) -> Table:
 
 class BreakdownScreen(StepScreen):
     """Shown once the last value is confirmed: the game is already saved as finished, so
-    this screen only shows (Enter or Esc goes home)."""
+    this screen only shows (Enter or Esc goes home). A game not finished (it does not total,
+    or its save failed) shows only the keys that work: Esc back to the steps, and Enter to
+    finish it once it totals."""
 
     BODY_SCROLLS = True  # ↑↓, PgUp/PgDn, Home/End reach every player's details
     BINDINGS = [
@@ -67,6 +69,10 @@ class BreakdownScreen(StepScreen):
                 tooltip="The game is saved as finished: back to the list of sessions"),
         Binding("escape", "leave", "Home", id="back", show=False,
                 tooltip="The game is saved as finished: back to the list of sessions"),
+        Binding("enter", "finish", "Finish", id="finish", priority=True,
+                tooltip="Save the game as finished with these final scores"),
+        Binding("escape", "back", "Back", id="back-to-steps",
+                tooltip="Go back one step, to change what keeps the game from totalling"),
         Binding("b", "bgstats", "BG Stats", id="bgstats-qr",
                 tooltip="The play as a QR code: a phone scans it and BG Stats opens the play"),
     ]
@@ -117,6 +123,7 @@ class BreakdownScreen(StepScreen):
             part = self.query_one(selector, Static)
             part.update(content)
             part.display = bool(content)
+        self.refresh_bindings()  # Enter finishes only a game that totals
 
     def values(self) -> dict[str, Any] | None:
         try:
@@ -126,9 +133,16 @@ class BreakdownScreen(StepScreen):
             return None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The QR code is of a finished game's final scores."""
+        """The QR code is of a finished game's final scores. Home with Enter or Esc once
+        finished; before, Esc goes back and Enter finishes, shown only once it totals."""
         if action == "bgstats":
             return self.read_only and self.session.finished and self.totals()
+        if action in ("done", "leave"):
+            return self.read_only
+        if action == "finish":
+            return not self.read_only and self.shown is not None and self.shown[0] is not None
+        if action == "back":
+            return not self.read_only
         return True
 
     def totals(self) -> bool:
@@ -144,15 +158,12 @@ class BreakdownScreen(StepScreen):
         self.app.push_screen(QrScreen(link_for(self.session)))
 
     def action_done(self) -> None:
-        """Home; a session not yet finished (it did not total, or its save failed) is
-        finished first."""
-        if self.read_only:
-            self.owner.go_home()
-        else:
-            owner_of(self).finish_now()
+        self.owner.go_home()
 
     def action_leave(self) -> None:
-        if self.read_only:
-            self.owner.go_home()
-        else:
-            self.owner.go_back()
+        self.owner.go_home()
+
+    def action_finish(self) -> None:
+        """A session not yet finished (its save failed, or it did not total when its last
+        value was confirmed) is finished, then shown read-only."""
+        owner_of(self).finish_now()
