@@ -119,6 +119,7 @@ async def test_a_seats_count_is_asked_again_empty_on_its_step_then_the_game_fini
         await pilot.pause()
         assert form(app).step.id == "counts-1" and message(app) == f"✗ {said}"
         assert field_text(app, "chips") == ""  # neither the refused -3 nor a guess
+        assert str(form(app).query_one("#error-chips").render()) == f"✗ {said}"  # under it
         await press(pilot, "escape")  # looked at, left: nothing written
         assert app.screen.step.id == "tableau-1" and path.read_bytes() == before
         await press(pilot, "enter")  # the step before, as it stands
