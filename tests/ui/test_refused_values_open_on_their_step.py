@@ -129,6 +129,9 @@ async def test_a_seats_count_is_asked_again_empty_on_its_step_then_the_game_fini
     data = only_session(saves)
     assert data["status"] == "finished" and data["players"][1]["chips"] == 4
     assert data["log"][-1]["step"] == "breakdown" and open_file(path).refused is None
+    answered = data["log"][-2]  # after the first final scores: a correction, the -3 left out
+    assert answered["step"] == "counts-1" and answered["correction"] is True
+    assert "chips" not in answered["old"]
 
 
 async def test_a_logged_answer_no_screen_sends_is_asked_again_on_its_step(

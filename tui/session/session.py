@@ -135,10 +135,13 @@ class Session:
         it is logged and kept, but the step still counts as unconfirmed on resume.
         A correction (made after the game) also keeps the values it replaces as `old`,
         so the log tells what changed and history is never rewritten. `by` names the seat
-        whose player sent the values from their own terminal (table mode).
+        whose player sent the values from their own terminal (table mode). In a game whose
+        final scores were logged (opened again on a step to answer), every entry is a
+        correction: after the final scores the log takes only corrections.
         """
         if not partial and not correction and self.unchanged(step, values):
             return False
+        correction = correction or (step.kind != "breakdown" and self.scores_logged())
         old = copy.deepcopy(self.values_for(step)) if correction else None
         if step.kind != "breakdown":  # the totals are derived: the log keeps them as shown
             self.game.apply(self.data, step, values)
@@ -189,6 +192,10 @@ class Session:
         done = self.confirmed()
         return all(s.id in done for s in steps[: index + 1])
 
+    def scores_logged(self) -> bool:
+        """Whether the log holds final scores (the game was finished once)."""
+        return any(entry["step"] == "breakdown" for entry in self.log)
+
     def finishes_with(self, step: Step) -> bool:
         """Whether confirming `step` finishes the game: it is the last value it asks, or a
         game whose final scores were logged before (opened again on a step to answer,
@@ -196,7 +203,7 @@ class Session:
         takes only corrections)."""
         if self.completes(step):
             return True
-        if not any(entry["step"] == "breakdown" for entry in self.log):
+        if not self.scores_logged():
             return False
         done = self.confirmed()
         return all(s.id in done and not s.ask_again for s in self.steps()
