@@ -14,6 +14,7 @@ from typing import Any
 from screens.breakdown import BreakdownScreen
 from screens.form import FormScreen
 from screens.home import HomeScreen
+from screens.step import StepScreen
 from tests.helpers import make_test_app, only_session
 from tests.rftg_play import message, press
 from tests.rftg_tied_play import tied_table
@@ -121,7 +122,8 @@ async def test_a_seats_count_is_asked_again_empty_on_its_step_then_the_game_fini
         assert field_text(app, "chips") == ""  # neither the refused -3 nor a guess
         assert str(form(app).query_one("#error-chips").render()) == f"✗ {said}"  # under it
         await press(pilot, "escape")  # looked at, left: nothing written
-        assert app.screen.step.id == "tableau-1" and path.read_bytes() == before
+        assert isinstance(app.screen, StepScreen) and app.screen.step.id == "tableau-1"
+        assert path.read_bytes() == before
         await press(pilot, "enter")  # the step before, as it stands
         assert form(app).step.id == "counts-1"
         await press(pilot, *"4", "enter")
