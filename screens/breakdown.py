@@ -18,7 +18,9 @@ from tui.widgets.plain import Plain
 
 class BreakdownScreen(StepScreen):
     """Shown once the last value is confirmed: the game is already saved as finished, so
-    this screen only shows (Enter or Esc goes home)."""
+    this screen only shows (Enter or Esc goes home). A game not finished (it does not total,
+    or its save failed) shows only the keys that work: Esc back to the steps, and Enter to
+    finish it once it totals."""
 
     BODY_SCROLLS = True  # ↑↓, PgUp/PgDn, Home/End reach every player's details
     BINDINGS = [
@@ -26,9 +28,15 @@ class BreakdownScreen(StepScreen):
                 tooltip="The game is saved as finished: back to the list of sessions"),
         Binding("escape", "leave", "Home", id="back", show=False,
                 tooltip="The game is saved as finished: back to the list of sessions"),
+        Binding("enter", "finish", "Finish", id="finish", priority=True,
+                tooltip="Save the game as finished with these final scores"),
+        Binding("escape", "back", "Back", id="back-to-steps",
+                tooltip="Go back one step, to change what keeps the game from totalling"),
         Binding("b", "bgstats", "BG Stats", id="bgstats-qr",
                 tooltip="The play as a QR code: a phone scans it and BG Stats opens the play"),
     ]
+
+    has_total = False  # see show_result
 
     @classmethod
     def step_layout(cls, step: Step) -> Hashable | None:
@@ -58,6 +66,8 @@ class BreakdownScreen(StepScreen):
         no_total.display = bool(problem)
         self.query_one(FinalScores).show(
             final_scores(result, [self.step.notes]) if result else None)
+        self.has_total = result is not None
+        self.refresh_bindings()  # Enter finishes only a game that totals
 
     def values(self) -> dict[str, Any] | None:
         try:
@@ -67,9 +77,16 @@ class BreakdownScreen(StepScreen):
             return None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The QR code is of a finished game's final scores."""
+        """The QR code is of a finished game's final scores. Home with Enter or Esc once
+        finished; before, Esc goes back and Enter finishes, shown only once it totals."""
         if action == "bgstats":
             return self.read_only and self.session.finished and self.totals()
+        if action in ("done", "leave"):
+            return self.read_only
+        if action == "finish":
+            return not self.read_only and self.has_total
+        if action == "back":
+            return not self.read_only
         return True
 
     def totals(self) -> bool:
@@ -85,15 +102,12 @@ class BreakdownScreen(StepScreen):
         self.app.push_screen(QrScreen(link_for(self.session)))
 
     def action_done(self) -> None:
-        """Home; a session not yet finished (it did not total, or its save failed) is
-        finished first."""
-        if self.read_only:
-            self.owner.go_home()
-        else:
-            owner_of(self).finish_now()
+        self.owner.go_home()
 
     def action_leave(self) -> None:
-        if self.read_only:
-            self.owner.go_home()
-        else:
-            self.owner.go_back()
+        self.owner.go_home()
+
+    def action_finish(self) -> None:
+        """A session not yet finished (its save failed, or it did not total when its last
+        value was confirmed) is finished, then shown read-only."""
+        owner_of(self).finish_now()

@@ -73,6 +73,16 @@ class FormScreen(StepScreen):
         for choice in self.query(Choice):  # a choice (the token flipped) changes the total too
             self.watch(choice, "index", self.show_running_total, init=False)
         self.show_running_total()
+        self.show_refused()
+
+    def show_refused(self) -> None:
+        """A value the file held that its reading refused, said under the field that asks
+        it again (tui.session.fixing)."""
+        fix = self.session.fixes.get(self.step.id)
+        if fix is not None:
+            for field in self.step.fields:
+                if field.key in fix.fields:
+                    self.show_error(field.key, fix.why)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """A field focused under the running total is scrolled above it: Textual's scroll on
@@ -93,6 +103,7 @@ class FormScreen(StepScreen):
             self.show_in_field(field.key, shown_value(field, known.get(field.key, field.default)))
             self.show_error(field.key, "")
         self.show_running_total()
+        self.show_refused()
 
     # the running total: each part as typed so far, by the game's rules (tui.records.running_total)
     def typed_so_far(self) -> dict[str, Any]:

@@ -10,6 +10,7 @@ shipped examples confirmed for the steps of a game's own kinds.
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +22,9 @@ from tests.support.table_sessions import example_log
 from tui.games.base import Field, Step
 from tui.games.rftg.cards import raw_cards_in_play
 from tui.games.rftg.expansions import boxes_in
+from tui.session.files import write_session
 from tui.session.keeper import Keeper
-from tui.session.outcomes import AskFirst
+from tui.session.outcomes import AskFirst, NotOpened
 from tui.session.safe_read import SaveError
 from tui.session.safekeeping import load_session
 from tui.session.session import Session
@@ -101,5 +103,76 @@ def a_table_at_work(draw: st.DrawFn) -> tuple[str, list[str]]:
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(a_table_at_work())
 def test_whatever_the_app_saves_its_reader_accepts(played: tuple[str, list[str]]) -> None:
+    refused, said = played
+    assert refused == "", f"{refused}\nafter:\n" + "\n".join(said)
+
+
+# --- a refused file opened on its steps to fix -----------------------------------------------
+
+def all_holding(data: dict[str, Any]) -> None:
+    for entry in data["log"]:
+        if str(entry["step"]).startswith("goals-"):
+            entry["values"]["production-leader"] = "holds the tile"
+
+
+# Values the reading refuses that a step answers again (tests/ui/test_refused_values_…).
+REFUSED: dict[str, Callable[[dict[str, Any]], object]] = {
+    "advanced out of bounds": lambda d: d.update(advanced=2),
+    "a goal tile named twice": lambda d: d["goals"].append("production  LEADER"),
+    "an end check's answer of a box not played": (
+        lambda d: d["end_checks"][0].update(most_prestige=3)),
+    "a negative count": lambda d: d["players"][1].update(chips=-3),
+    "a tile held four times by the log alone": all_holding,
+    "an unknown option logged": (
+        lambda d: next(e for e in d["log"] if e["step"] == "options")["values"].update(x=True)),
+}
+
+
+@st.composite
+def a_refused_file_answered(draw: st.DrawFn) -> tuple[str, list[str]]:
+    """A refused file resumed, its steps to fix answered with drawn values (any step's
+    refusal at Enter drawn again): the reading's refusal of the file once the app wrote it,
+    if any."""
+    from tests.support.rftg_tied_play import tied_table
+
+    session = tied_table()
+    if draw(st.booleans()):
+        session.finish_with_breakdown(at=FIXED_TIME)
+    case = draw(st.sampled_from(sorted(REFUSED)))
+    REFUSED[case](session.data)
+    said = [case]
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "refused.toml"
+        write_session(path, session.data)
+        untouched = path.read_bytes()
+        keeper = Keeper(Path(folder), clock=lambda: FIXED_TIME, seed=1)
+        try:
+            assert not isinstance(keeper.open(path), NotOpened)
+            opened = keeper.session
+            assert opened is not None and opened.fixes, case
+            for _ in range(ACTIONS):
+                if not opened.fixes:
+                    break
+                step = opened.steps()[opened.resume_index()]
+                values = values_for(draw, step, opened)
+                said.append(f"{step.id}: {values}")
+                if isinstance(keeper.confirm(step, values), AskFirst):
+                    keeper.confirm(step, values, undo_agreed=True)
+                if path.read_bytes() == untouched:
+                    continue  # refused at Enter: nothing written yet
+                try:
+                    load_session(path)
+                except SaveError as refused:
+                    return str(refused), said
+        finally:
+            keeper.release_lock()
+    return "", said
+
+
+@settings(max_examples=30, deadline=None, database=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(a_refused_file_answered())
+def test_a_file_opened_to_fix_is_saved_as_its_reader_accepts(played: tuple[str, list[str]]
+                                                             ) -> None:
     refused, said = played
     assert refused == "", f"{refused}\nafter:\n" + "\n".join(said)

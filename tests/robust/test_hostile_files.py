@@ -118,6 +118,21 @@ HOSTILE: dict[str, tuple[bytes, tuple[str, ...]]] = {
 }
 
 
+# The cases whose refused value a step records: resuming opens the session on that step, the
+# reading's line shown there (tests/ui/test_refused_values_open_on_their_step.py); the other
+# readers (score, replay) still refuse it in one line.
+ON_A_STEP = {"wrong type": "counts-0", "a fraction": "counts-0", "true as a count": "counts-0",
+             "negative": "counts-0", "unknown card": "tableau-3",
+             "chips above the form's bound": "counts-0",
+             "goods above the form's bound": "counts-0",
+             "a logged count above the form's bound": "counts-0",
+             "quick-entry VP beyond the form's bound": "tableau-0",
+             "tribunal off the board": "scores-0",
+             "a pre-filled count as text": "counts-0", "a pre-filled card unknown": "tableau-0",
+             "cards as numbers": "tableau-0", "an end check as text": "end-check-0",
+             "flipped as text": "scores-0"}
+
+
 def hostile_file(folder: Path, case: str) -> Path:
     path = folder / f"{case.replace(' ', '-')}.toml"
     path.write_bytes(HOSTILE[case][0])
@@ -161,8 +176,9 @@ def test_the_real_command_prints_no_traceback(saves: Path, case: str) -> None:
     assert is_one_clear_line(done.stderr.strip(), path, HOSTILE[case][1]), done.stderr
 
 
-@pytest.mark.parametrize("command", ["resume", "replay"])
-@pytest.mark.parametrize("case", HOSTILE)
+@pytest.mark.parametrize("command,case", [(command, case) for command in ("resume", "replay")
+                                          for case in HOSTILE
+                                          if command == "replay" or case not in ON_A_STEP])
 async def test_opening_says_one_line_and_stays_home(saves: Path, case: str, command: str) -> None:
     path = hostile_file(saves, case)
     app = make_test_app(saves, command=command, file=path)
@@ -176,6 +192,23 @@ async def test_opening_says_one_line_and_stays_home(saves: Path, case: str, comm
     assert left == [path.name], "no backup, lock or temporary file"
 
 
+async def opens_on_its_step(saves: Path, path: Path, step: str, said: tuple[str, ...]) -> None:
+    """Resumed, the file opens on `step`, saying the reading's line; nothing is written."""
+    content = path.read_bytes()
+    app = make_test_app(saves, command="resume", file=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.step.id == step  # type: ignore[attr-defined]
+        shown = str(app.screen.query_one("#message").render())
+        assert all(fragment in shown for fragment in said), shown
+    assert path.read_bytes() == content, "the file is left untouched"
+
+
+@pytest.mark.parametrize("case", [case for case in HOSTILE if case in ON_A_STEP])
+async def test_resuming_opens_on_the_step_of_the_refused_value(saves: Path, case: str) -> None:
+    await opens_on_its_step(saves, hostile_file(saves, case), ON_A_STEP[case], HOSTILE[case][1])
+
+
 async def test_the_home_list_marks_each_broken_file_and_the_good_one_still_opens(
     saves: Path,
 ) -> None:
@@ -187,6 +220,9 @@ async def test_the_home_list_marks_each_broken_file_and_the_good_one_still_opens
     assert len(listed) == len(HOSTILE) + 1
     for case in HOSTILE:
         summary = listed[hostile_file(saves, case).name]
+        if case in ON_A_STEP:  # listed to resume: it opens on the step to answer again
+            assert summary.error == "" and summary.record.status == "in-progress"
+            continue
         assert is_one_clear_line(summary.error, summary.path, HOSTILE[case][1]), summary.error
     assert listed["zz-good.toml"].error == ""
 
@@ -300,6 +336,9 @@ async def test_a_file_the_screens_could_not_show_is_refused_in_one_line(
     with pytest.raises(SaveError) as caught:
         load_session(path)
     assert is_one_clear_line(str(caught.value), path, (key,)), caught.value
+    if case in ON_A_STEP:
+        await opens_on_its_step(saves, path, ON_A_STEP[case], (key,))
+        return
     app = make_test_app(saves, command="resume", file=path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -38,7 +38,6 @@ REFUSED_BY_THE_APP: dict[str, tuple[str, str]] = {
     "a step id as a number": (edit(RFTG, 'step = "finish-round"', "step = 5"), "log[2].step"),
     "the log as text": (RFTG.split("[[log]]")[0].replace("seed = 4812", 'seed = 4812\nlog = "x"')
                         + "[[end_checks]]" + RFTG.split("[[end_checks]]", 1)[1], "log"),
-    "a verdict as text": (edit(RFTG, "ends = true", 'ends = "true"'), "end_checks[0].ends"),
     "a first player off the table": (edit(GALILEO, "first_player = 0", "first_player = 9"),
                                      "first_player"),
     "a trigger as text": (edit(GALILEO, 'trigger = {player = 2, how = "reward"}',
@@ -72,6 +71,30 @@ def test_every_reader_refuses_what_the_app_refuses(
     (listed,) = list_sessions(saves)  # the home list
     assert listed.error == said
     assert read_record(saves, path.name).error == said.removeprefix(f"{path}: ")  # history
+    assert path.read_text() == text
+
+
+def test_a_value_a_step_answers_is_refused_by_every_reader_but_the_app_resuming(
+    saves: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An end check's verdict as text: `score`, export and replay refuse it in one line; the
+    home list and history offer it to resume, and resuming opens it on that end check, with
+    the same line (tests/ui/test_refused_values_open_on_their_step.py)."""
+    text = edit(RFTG, "ends = true", 'ends = "true"')
+    path = saves / "refused.toml"
+    path.write_text(text)
+    with pytest.raises(SaveError) as opening:
+        load_session(path)  # replay
+    said = str(opening.value)
+    assert f"{path}: end_checks[0].ends: " in said, said
+    for command in (["score"], ["export"]):
+        assert main([*command, str(path)]) == 2, command
+        assert capsys.readouterr().err == f"lastround: {said}\n"
+    (listed,) = list_sessions(saves)
+    assert listed.error == "" and listed.record.status == "in-progress"
+    session = load_session(path, to_fix=True)  # resume
+    assert {step: fix.why for step, fix in session.fixes.items()} == {
+        "end-check-0": said.removeprefix(f"{path}: ")}
     assert path.read_text() == text
 
 

@@ -37,3 +37,29 @@ def test_the_finished_game_shows_its_final_scores(snap_compare: Any, saves: Path
     keys = [*str(rftg_play.DEE.chips), "tab", *str(rftg_play.DEE.hand), "tab",
             *str(rftg_play.DEE.goods), "enter"]
     assert snap_compare(app, press=keys, terminal_size=SIZE)
+
+
+def test_final_scores_that_do_not_total_offer_only_esc_back(snap_compare: Any,
+                                                            saves: Path) -> None:
+    """Every value confirmed, Bo's points gone from the file: why it doesn't total, and a
+    footer with Esc back (Enter can't finish; Home is not where Esc goes)."""
+    from tests.ui.test_finishing import stopped_at_the_breakdown
+
+    path = stopped_at_the_breakdown(saves)
+    path.write_text(path.read_text().replace("points = 5\n", "", 1))
+    app = make_test_app(saves, command="resume", file=path)
+    assert snap_compare(app, terminal_size=SIZE)
+
+
+def test_a_refused_count_opens_on_its_step(snap_compare: Any, saves: Path) -> None:
+    """A file with Bo's chips at -3: resumed on Bo's counts, the reading's line below the
+    fields, the chips field empty."""
+    from tests.support.rftg_tied_play import tied_table
+    from tui.session.files import write_session
+
+    data = tied_table().data
+    data["players"][1]["chips"] = -3
+    path = saves / "session.toml"
+    write_session(path, data)
+    app = make_test_app(saves, command="resume", file=path)
+    assert snap_compare(app, terminal_size=SIZE)

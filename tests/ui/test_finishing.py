@@ -111,3 +111,28 @@ async def test_a_finished_game_replays_with_its_final_scores(saves: Path) -> Non
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen) and app.screen.page == 5
+
+
+async def test_final_scores_that_do_not_total_show_only_the_keys_that_work(
+    saves: Path,
+) -> None:
+    """Every value confirmed but Bo's points gone from the table (a hand edit): the final
+    scores say why they don't total; Enter can't finish and Esc goes back to the steps, so
+    the footer offers Esc back, not "⏎/esc Home"."""
+    path = stopped_at_the_breakdown(saves)
+    text = path.read_text().replace("points = 5\n", "", 1)
+    assert text != path.read_text()
+    path.write_text(text)
+    app = make_test_app(saves, command="resume", file=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, BreakdownScreen)
+        assert "Can't total yet" in str(app.screen.query_one("#no-total").render())
+        footer = footer_text(app)
+        assert "Home" not in footer and "Back" in footer and "Finish" not in footer
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, BreakdownScreen) and path.read_text() == text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen.step.id == "points-1"

@@ -39,8 +39,11 @@ def record_from_data(file: str, data: Mapping[str, Any]) -> SessionRecord:
 
 def record_of(file: str, opened: OpenedFile) -> SessionRecord:
     """A session's record; a finished one is totalled by its game's rules. What opening the
-    session would refuse makes it an unreadable record (the game and status still named)."""
+    session would refuse makes it an unreadable record (the game and status still named);
+    a refusal of values steps record, one in progress (the app opens it on those steps)."""
     data = opened.data
+    if opened.fixes is not None:  # opened on the steps to answer again: a game in progress
+        return checked_record(file, data, None)
     if opened.refused is not None:
         return SessionRecord(file, game=str(data["game"]), status=str(data["status"]),
                              error=one_line(problem(opened.refused)))

@@ -29,7 +29,9 @@ SURROGATE = re.compile("[\ud800-\udfff]")
 
 INDEX_NAME = ".lastround-index.sqlite"
 # Bump when a record's shape or the rules' totals change: every row is then read again.
-INDEX_VERSION = "3"  # 3: each player's tie-break values and counts, the session's edition
+# 3: each player's tie-break values and counts, the session's edition; 4: a refused value a
+# step answers again is a session in progress, not an unreadable file.
+INDEX_VERSION = "4"
 # A record's columns (Row), then the file's size and time (Stat).
 COLUMNS = (*RECORD_COLUMNS, "size", "mtime_ns")
 REBUILD = f"""

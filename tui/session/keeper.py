@@ -88,7 +88,7 @@ class Keeper:
         """Open the session at `path`: for writing, with its lock (and its table, when it is
         still open), unless it is finished or `read_only` (`lastround replay`, an example)."""
         try:
-            session = load_session(path)
+            session = load_session(path, to_fix=not read_only)
         except SaveError as error:
             return NotOpened(str(error))
         self.session = session
@@ -158,7 +158,7 @@ class Keeper:
         """Save a confirmed step (finishing the game when it was the last) and say what
         comes next: the next step, or after a correction that undid nothing, the first
         step not yet confirmed."""
-        if (session.completes(step) or self.table_finishes()) and not session.finished:
+        if (session.finishes_with(step) or self.table_finishes()) and not session.finished:
             with suppress(RulesError):  # it does not total: the breakdown says why
                 session.finish_with_breakdown(at=self.clock())
         note = None

@@ -19,6 +19,8 @@ from tui.games import get_game
 from tui.games.base import BROKEN, Result, RulesError
 from tui.games.checks import check_session
 from tui.session.files import kept_note, read_session
+from tui.session.fixing import Fix, steps_to_fix
+from tui.session.fixing import problem as problem  # the one line every reader says
 from tui.session.safe_read import SaveError
 from tui.session.terminal_safe import visible
 
@@ -40,11 +42,14 @@ def check_openable(data: Mapping[str, Any]) -> Result | None:
 @dataclass(frozen=True)
 class OpenedFile:
     """A session as the door found it: its result once finished, or why it is refused (the
-    data is kept either way, so history can still name a refused file's game)."""
+    data is kept either way, so history can still name a refused file's game). A refusal of
+    values steps record (`fixes`, by step id) leaves `data` without them, in progress: the
+    app opens it on those steps (tui.session.fixing); every other reader refuses it."""
 
     data: Mapping[str, Any]
     result: Result | None = None
     refused: RulesError | None = None
+    fixes: Mapping[str, Fix] | None = None
 
 
 def checked(data: Mapping[str, Any]) -> OpenedFile:
@@ -55,7 +60,12 @@ def checked(data: Mapping[str, Any]) -> OpenedFile:
         return OpenedFile(data, check_openable(data))
     except RulesError as error:
         reopened = reopened_at_step(data)
-        return OpenedFile(data, refused=error) if reopened is None else OpenedFile(reopened)
+        if reopened is not None:
+            return OpenedFile(reopened)
+        to_fix = steps_to_fix(data, error, check_openable)
+        if to_fix is None:
+            return OpenedFile(data, refused=error)
+        return OpenedFile(to_fix[0], refused=error, fixes=to_fix[1])
 
 
 def reopened_at_step(data: Mapping[str, Any]) -> Mapping[str, Any] | None:
@@ -80,16 +90,25 @@ def open_file(path: Path) -> OpenedFile:
 
 def open_session(path: Path) -> tuple[dict[str, Any], Result | None]:
     """The file's data and (when finished) its result; SaveError in one line otherwise."""
-    data = read_session(path)
-    opened = checked(data)
+    opened = open_file(path)
     if opened.refused is not None:
-        raise SaveError(f"{path}: {problem(opened.refused)}{kept_note(path)}")
+        raise refusal(path, opened.refused)
     return dict(opened.data), opened.result  # reopened at a step asked again, if it is
 
 
-def problem(error: RulesError) -> str:
-    """A refusal as one message: the key, then what is wrong with it."""
-    return f"{error.key}: {error.message}" if error.key else error.message
+def open_in_app(path: Path) -> tuple[dict[str, Any], dict[str, Fix]]:
+    """The file's data as the app opens it, with the steps that answer its refused values
+    again (tui.session.fixing); SaveError in one line for a refusal no step answers."""
+    opened = open_file(path)
+    if opened.fixes is not None:
+        return dict(opened.data), dict(opened.fixes)
+    if opened.refused is not None:
+        raise refusal(path, opened.refused)
+    return dict(opened.data), {}
+
+
+def refusal(path: Path, error: RulesError) -> SaveError:
+    return SaveError(f"{path}: {problem(error)}{kept_note(path)}")
 
 
 def not_finished(path: Path, data: Mapping[str, Any]) -> SaveError:

@@ -28,12 +28,16 @@ MOST_NAMES = 1000
 LOCK_LEFTOVER_SECONDS = 60.0
 
 
-def load_session(path: Path) -> Session:
-    """The session in a file, checked enough for every step screen; SaveError otherwise."""
-    from tui.session.opening import open_session
+def load_session(path: Path, *, to_fix: bool = False) -> Session:
+    """The session in a file, checked enough for every step screen; SaveError otherwise.
+    `to_fix`: opened on the steps that answer its refused values again, when a step answers
+    each (tui.session.fixing), to be written."""
+    from tui.session.opening import open_in_app, open_session
 
-    data, _ = open_session(path)
-    return Session(data, path)
+    if not to_fix:
+        return Session(open_session(path)[0], path)
+    data, fixes = open_in_app(path)
+    return Session(data, path, fixes)
 
 
 class Safekeeping:

@@ -11,6 +11,7 @@ once. The game is finished when its last value is confirmed: the breakdown's ent
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -20,6 +21,7 @@ from typing import Any
 from tui.games import game_title, get_game
 from tui.games.base import Game, Result, RulesError, Step, player_names
 from tui.session.clock import now_stamp
+from tui.session.fixing import Fix
 
 FORMAT = 1
 
@@ -34,6 +36,9 @@ def session_copy(data: Mapping[str, Any]) -> dict[str, Any]:
 class Session:
     data: dict[str, Any]
     path: Path | None = None
+    # The steps whose refused values the file was opened without (tui.session.fixing): each
+    # is asked again, saying why, until it is confirmed.
+    fixes: dict[str, Fix] = field(default_factory=dict)
     game: Game = field(init=False)
 
     def __post_init__(self) -> None:
@@ -76,7 +81,11 @@ class Session:
 
     # the procedure --------------------------------------------------------------
     def steps(self) -> Sequence[Step]:
-        return self.game.procedure(self.data)
+        steps = self.game.procedure(self.data)
+        if not self.fixes:
+            return steps
+        return [dataclasses.replace(s, ask_again=self.fixes[s.id].why) if s.id in self.fixes
+                else s for s in steps]
 
     def confirmed(self) -> set[str]:
         """Steps confirmed as done (progress saved part-way through a step does not count)."""
@@ -100,7 +109,9 @@ class Session:
     def values_for(self, step: Step) -> dict[str, Any]:
         """What the latest confirmation of this step recorded, to pre-fill its screen."""
         latest = self.latest_entry(step.id)
-        return dict(latest.get("values", {})) if latest else {}
+        values = dict(latest.get("values", {})) if latest else {}
+        refused = self.fixes[step.id].fields if step.id in self.fixes else ()
+        return {key: value for key, value in values.items() if key not in refused}
 
     def latest_entry(self, step_id: str) -> dict[str, Any] | None:
         return next((e for e in reversed(self.log) if e["step"] == step_id), None)
@@ -124,10 +135,13 @@ class Session:
         it is logged and kept, but the step still counts as unconfirmed on resume.
         A correction (made after the game) also keeps the values it replaces as `old`,
         so the log tells what changed and history is never rewritten. `by` names the seat
-        whose player sent the values from their own terminal (table mode).
+        whose player sent the values from their own terminal (table mode). In a game whose
+        final scores were logged (opened again on a step to answer), every entry is a
+        correction: after the final scores the log takes only corrections.
         """
         if not partial and not correction and self.unchanged(step, values):
             return False
+        correction = correction or (step.kind != "breakdown" and self.scores_logged())
         old = copy.deepcopy(self.values_for(step)) if correction else None
         if step.kind != "breakdown":  # the totals are derived: the log keeps them as shown
             self.game.apply(self.data, step, values)
@@ -143,6 +157,8 @@ class Session:
             entry["correction"] = True
             entry["old"] = old
         self.log.append(entry)
+        if not partial:
+            self.fixes.pop(step.id, None)  # answered again
         return True
 
     def final_values(self) -> dict[str, Any]:
@@ -175,6 +191,23 @@ class Session:
             return False
         done = self.confirmed()
         return all(s.id in done for s in steps[: index + 1])
+
+    def scores_logged(self) -> bool:
+        """Whether the log holds final scores (the game was finished once)."""
+        return any(entry["step"] == "breakdown" for entry in self.log)
+
+    def finishes_with(self, step: Step) -> bool:
+        """Whether confirming `step` finishes the game: it is the last value it asks, or a
+        game whose final scores were logged before (opened again on a step to answer,
+        tui.session.fixing) has every step confirmed again (after the final scores the log
+        takes only corrections)."""
+        if self.completes(step):
+            return True
+        if not self.scores_logged():
+            return False
+        done = self.confirmed()
+        return all(s.id in done and not s.ask_again for s in self.steps()
+                   if s.kind != "breakdown")
 
     def finish(self) -> None:
         self.data["status"] = "finished"

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Mapping, MutableMapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -14,10 +15,12 @@ from tui.games.rftg.entries import edition_of, read_hand, read_tableau, whole_nu
 from tui.games.rftg.expansions import (
     Expansions,
     PlayerGoals,
+    goal_spelling,
     read_expansions,
     read_player_goals,
 )
 from tui.games.rftg.facts import MIN_PLAYERS, POOL_ANSWERS
+from tui.games.rftg.log_checks import check_log_entries
 from tui.games.rftg.oort import read_oort_kind
 from tui.games.rftg.procedure import procedure
 from tui.games.rftg.quick_entry import QUICK_FIELDS
@@ -133,6 +136,7 @@ def check_game_data(data: Mapping[str, Any]) -> Scoring | None:
                 and pool not in POOL_ANSWERS:
             raise RulesError(f"log[{index}].values.pool",
                              f"must be one of: {', '.join(POOL_ANSWERS)}")
+    check_log_entries(data, expansions.boxes)
     # A "most" tile held twice is asked again on its goals step (player_goals.py).
     return _scoring(edition, players, tableaux, expansions, goals)
 
@@ -185,3 +189,46 @@ def check_seat_tableau(step: Step, values: Mapping[str, Any], data: Mapping[str,
                                read_expansions(data).boxes)
     if problem:
         raise RulesError("tableau", problem)
+
+
+# --- a refused value asked again on its step (tui.games.step_to_fix) -----------------------
+
+OPTIONS_KEYS = ("advanced", "invasion", "takeovers")  # the options step's own answers
+END_CHECK = re.compile(r"end_checks\[(\d+)\]\.(\w+)")
+SEAT_STEPS = {"goals": "goals", "goals_tied": "goals", "tableau": "tableau",
+              "tableau_vp": "tableau", "bonus_vp": "tableau"}
+SEAT_KEY = re.compile(rf"players\[(\d+)\]\.({'|'.join(SEAT_STEPS)})")
+
+
+def refused_at(data: MutableMapping[str, Any], key: str) -> tuple[str, str] | None:
+    """Race's own keys a step answers again, taken out of `data`: the goal tiles in play and
+    the options (the options step), an end check's answer (its end check), a player's goals
+    or tableau (their goals step, their tableau). The step's id and the field; else None."""
+    if key == "goals":
+        data["goals"] = readable_goals(data.get("goals"), data.get("expansions", []))
+        return "options", key
+    if key in OPTIONS_KEYS and key in data:
+        del data[key]
+        return "options", key
+    if match := END_CHECK.fullmatch(key):
+        del data["end_checks"][int(match[1])][match[2]]
+        return f"end-check-{match[1]}", match[2]
+    if match := SEAT_KEY.fullmatch(key):
+        del data["players"][int(match[1])][match[2]]
+        return f"{SEAT_STEPS[match[2]]}-{match[1]}", match[2]
+    return None
+
+
+def readable_goals(names: Any, boxes: Any) -> list[str]:
+    """The goal tiles a `goals` list names as the reader reads them: each tile once, in its
+    first spelling, of a box in play (nothing, when it is no list of names)."""
+    if not isinstance(names, list) or not isinstance(boxes, list):
+        return []
+    kept, seen = [], set()
+    known = {goal_spelling(name): goal for name, goal in GOALS.items()}
+    for name in names:
+        goal = known.get(goal_spelling(name)) if isinstance(name, str) else None
+        if goal is not None and goal.box in boxes and goal.name not in seen:
+            seen.add(goal.name)
+            kept.append(name)
+    return kept
