@@ -18,7 +18,12 @@ from typing import Any
 
 from tui.games import get_game
 from tui.games.base import BROKEN, Game, Result, Step, player_names
-from tui.records.replay_text import correction_changes, describe_values, table_at
+from tui.records.replay_text import (
+    correction_changes,
+    correction_notes,
+    describe_values,
+    table_at,
+)
 
 # What a session holds before any step is confirmed: who it is, and settings no step asks.
 START_KEYS = ("format", "game", "created", "seed", "edition", "cellar_values")
@@ -255,6 +260,22 @@ def drift(data: Mapping[str, Any], moments: Sequence[Moment]) -> str:
     differing = [n for n in in_file if in_file[n] != from_log.get(n)]
     return ("The file's scores differ from what its log gives for "
             f"{', '.join(differing)}: it was edited by hand after the last entry.")
+
+
+# The latest corrections the final page lists; earlier ones are counted in one line.
+NOTES_SHOWN = 10
+
+
+def log_lines(data: Mapping[str, Any], moments: Sequence[Moment]) -> list[str]:
+    """What the final page says of the log: the corrections made after the game (the latest
+    NOTES_SHOWN: thousands of lines took seconds to draw) and why the file's scores differ
+    from what its log gives, if they do."""
+    notes = correction_notes(data)
+    if len(notes) > NOTES_SHOWN:
+        notes = [f"✎ {len(notes) - NOTES_SHOWN} earlier corrections after the game: each "
+                 "is an entry of the replay", *notes[-NOTES_SHOWN:]]
+    other = drift(data, moments)
+    return [*notes, other] if other else notes
 
 
 def final_result(data: Mapping[str, Any]) -> Result:
