@@ -13,7 +13,6 @@ import copy
 import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 from tui.games import get_game
@@ -37,7 +36,7 @@ class SoFar:
     parts: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Standing:
     """One player's points just before and just after a log entry.
 
@@ -78,7 +77,7 @@ def points_of(so_far: SoFar | None) -> int | None:
     return so_far.points if so_far is not None and so_far.parts else None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Moment:
     """One log entry, replayed."""
 
@@ -93,20 +92,21 @@ class Moment:
     winners_before: tuple[str, ...]
     winners_after: tuple[str, ...]
     problem: str = ""
-    # What `entered` and `changes` are read from once the entry's page is shown: worked out
-    # for every entry up front, they were most of a long replay's time.
+    # What `entered` and `changes` are read from when the entry's page is shown: worked out
+    # for every entry up front, they were most of a long replay's time (and kept, a sixth of
+    # its memory).
     step: Step | None = field(default=None, compare=False, repr=False)
     entry: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
     before: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
     game_id: str = field(default="", compare=False, repr=False)
 
-    @cached_property
+    @property
     def entered(self) -> tuple[tuple[str, str], ...]:
         """(what, value) as the table would read it."""
         return describe_values(self.step, table_at(self.entry, "values"), self.before,
                                self.game_id)
 
-    @cached_property
+    @property
     def changes(self) -> tuple[tuple[str, str, str], ...]:
         """A correction's (what, was, now)."""
         return correction_changes(self.step, self.entry)
@@ -215,6 +215,9 @@ def replay(data: Mapping[str, Any]) -> list[Moment]:
     states = States(game)
     state = states.state(start_data(data))
     moments = []
+    # Each pair of states' standings, made once: a long log goes back and forth between a
+    # few states, and 20,000 entries' own standings were a fifth of the replay's memory.
+    standings: dict[tuple[int, int], tuple[Standing, ...]] = {}
     for number, raw in enumerate(data.get("log") or [], start=1):
         entry: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
         values = table_at(entry, "values")
@@ -233,9 +236,7 @@ def replay(data: Mapping[str, Any]) -> list[Moment]:
             player=str(entry["player"]) if "player" in entry else None,
             partial=bool(entry.get("partial")),
             correction=bool(entry.get("correction")),
-            standings=tuple(Standing(n, state.totals.get(n), after.totals.get(n),
-                                     n in after.winners, state.so_far.get(n),
-                                     after.so_far.get(n)) for n in after.names),
+            standings=standings_between(state, after, standings),
             winners_before=state.winners,
             winners_after=after.winners,
             problem=problem,
@@ -246,6 +247,18 @@ def replay(data: Mapping[str, Any]) -> list[Moment]:
         ))
         state = after
     return moments
+
+
+def standings_between(before: State, after: State,
+                      made: dict[tuple[int, int], tuple[Standing, ...]]) -> tuple[Standing, ...]:
+    """Each player's standing before and after an entry; the same pair of states is looked
+    up in `made`."""
+    key = (before.number, after.number)
+    if key not in made:
+        made[key] = tuple(Standing(n, before.totals.get(n), after.totals.get(n),
+                                   n in after.winners, before.so_far.get(n),
+                                   after.so_far.get(n)) for n in after.names)
+    return made[key]
 
 
 def drift(data: Mapping[str, Any], moments: Sequence[Moment]) -> str:
