@@ -139,6 +139,7 @@ BROKEN_LOGS = {
     "not TOML": "\n[[log]]\nstep = \"breakdown\"\nat = \n",
     "a control character": '\n[[log]]\nstep = "breakdown"\nat = "\\u001b[2J"\n',
     "a step no game has": '\n[[log]]\nstep = "no-such-step"\nat = "2026-11-29T20:30:00Z"\n',
+    "a player after the log": '\n[[players]]\nname = "Di"\ntableau = ["Old Earth"]\n',
 }
 
 
@@ -172,3 +173,29 @@ async def test_a_file_the_whole_reading_refuses_ends_on_the_same_refusal(
         assert app.made_keeper is not None and app.made_keeper.session is None
         assert "✗" in str(app.screen.query_one("#session-error", Static).render())
     assert not screen.is_attached
+
+
+async def test_a_table_after_the_log_shows_the_whole_files_scores_once_read(
+    saves: Path, gate: threading.Event,
+) -> None:
+    """A fourth player a hand edit put after the log: the head's three show first, then
+    the whole file's page, as opening it the ordinary way shows it, and the table is told."""
+    path = written(saves, "rftg")
+    with path.open("a", encoding="utf-8") as file:
+        file.write('\n[[players]]\nname = "Di"\ntableau = ["Alpha Centauri"]\n'
+                   "chips = 1\nhand = 0\ngoods = 0\n")
+    app = make_test_app(saves, command="replay", file=path)
+    said = spy_on_notices(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = replay_of(app)
+        assert " Di " not in page_text(app).split(" wins")[0]
+        gate.set()
+        await until(pilot, lambda: not screen.reading)
+        shown = page_text(app), screen.sub_title
+    with pytest.MonkeyPatch.context() as ordinary:
+        ordinary.setattr(tui.session.early, "EARLY_FROM", 2**40)
+        assert shown == await read_at_once(path)
+    assert " Di " in shown[0].split(" wins")[0]
+    assert said == ["The whole file gives other final scores than its first part: these are "
+                    "the whole file's."]
