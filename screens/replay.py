@@ -5,6 +5,10 @@ each shows what was entered, by whom, and how the running totals moved. The page
 last entry is the breakdown. `c` corrects an entry of a finished game (logged, never
 overwritten); `x` writes the final scores as Markdown into the saves folder's exports/.
 Nothing here writes the session file except a confirmed correction.
+
+A long finished file opens on its final scores read from the file's head (tui.session.early),
+and its log is read by a worker while they are shown: until then the page says so, and the
+keys that need the log wait for it (the app holds them, in order: `holds_key`).
 """
 
 from __future__ import annotations
@@ -307,7 +311,7 @@ class ReplayScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Correcting and exporting need a finished session with final scores."""
         if action in ("correct", "export", "bgstats"):  # with the whole log, once read
-            return self.session.finished and self.scores() if not self.reading else None
+            return None if self.reading else (self.session.finished and self.scores())
         return True
 
     def scores(self) -> bool:
