@@ -5,30 +5,40 @@ each shows what was entered, by whom, and how the running totals moved. The page
 last entry is the breakdown. `c` corrects an entry of a finished game (logged, never
 overwritten); `x` writes the final scores as Markdown into the saves folder's exports/.
 Nothing here writes the session file except a confirmed correction.
+
+A long finished file opens on its final scores read from the file's head (tui.session.early),
+and its log is read by a worker while they are shown: until then the page says so, and the
+keys that need the log wait for it (the app holds them, in order: `holds_key`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import partial
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
+from textual.worker import Worker, WorkerState
 
 from screens.owner import Owner, owner_of
 from tui.games.base import RulesError
 from tui.records.corrections import correctable_steps
 from tui.records.final_scores import Breakdown, final_scores
-from tui.records.replay import Moment, Standing, drift, final_result, replay
-from tui.records.replay_text import correction_notes
+from tui.records.replay import Moment, Standing, final_result, log_lines, replay
 from tui.records.session_record import when
+from tui.records.whole_reading import WholeReading, read_whole
+from tui.session.early import EarlySession, same_head
 from tui.session.session import Session
 from tui.widgets.final_scores import FinalScores
 from tui.widgets.footer import SteadyFooter
-from tui.widgets.key_order import focus_now
+from tui.widgets.key_order import OrderedKeys, focus_now
 from tui.widgets.plain import Plain, PlainTable
 from tui.widgets.title_bar import TitleBar
 
@@ -47,8 +57,8 @@ X writes the final scores as a Markdown table into the exports folder of the sav
 ready to paste into a chat. B shows the play as a QR code: a phone scans it and BG Stats
 opens the play to save."""
 
-# The latest corrections the final page lists; earlier ones are counted in one line.
-NOTES_SHOWN = 10
+# Keys taken at once while the log is read: leaving, quitting, help. Others wait for it.
+TAKEN_WHILE_READING = ("escape", "ctrl+q", "f1")
 
 
 def number_text(value: int | None) -> str:
@@ -161,7 +171,12 @@ class ReplayScreen(Screen[None]):
         self.session = session
         # Opened from the command line (`lastround replay FILE`): Esc goes back to the shell.
         self.leaving_exits = leaving_exits
-        self.moments = replay(session.data)
+        # A long file opened on its head (tui.session.early): its log is read once shown.
+        self.reading = isinstance(session, EarlySession)
+        self.moments: Sequence[Moment] = () if self.reading else replay(session.data)
+        self.lines: Sequence[str] = () if self.reading else log_lines(session.data,
+                                                                       self.moments)
+        self.keys_waiting = 0  # typed while the log is read: said on the page
         self.page = len(self.moments)  # opens on the final scores
 
     @property
@@ -185,6 +200,50 @@ class ReplayScreen(Screen[None]):
     def on_mount(self) -> None:
         self.show()
         focus_now(self.query_one("#replay-body"))
+        if self.reading and self.session.path is not None:  # once the final scores are drawn:
+            # reading the log holds the interpreter for as long as it takes
+            self.call_after_refresh(self.run_worker, partial(read_whole, self.session.path),
+                                    name="replay-log", thread=True, exit_on_error=False)
+
+    # the log, read while the final scores are shown ---------------------------------------------
+    def holds_key(self, event: events.Key | events.Paste) -> bool:
+        """Whether a key waits for the log (the app holds it, in order, tui.widgets.key_order):
+        moving through the log, correcting or exporting need all of it."""
+        if not self.reading or (isinstance(event, events.Key)
+                                and event.key in TAKEN_WHILE_READING):
+            return False
+        waiting = len(self.app.held) if isinstance(self.app, OrderedKeys) else 1
+        if waiting != self.keys_waiting:  # asked again as each key comes
+            self.keys_waiting = waiting
+            self.show()
+        return True
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.name != "replay-log" or event.state not in (WorkerState.SUCCESS,
+                                                                     WorkerState.ERROR):
+            return
+        whole = event.worker.result
+        if not isinstance(whole, WholeReading) or whole.session is None:
+            self.refused(whole.refused if isinstance(whole, WholeReading) else
+                         f"{self.path_name}: can't be read: {event.worker.error}")
+            return
+        same = same_head(self.session.data, whole.session.data)
+        self.session, self.moments, self.lines = whole.session, whole.moments, whole.lines
+        self.reading = False
+        self.owner.keeper.read_whole(whole.session)
+        self.page = len(self.moments)
+        self.show()
+        if not same:  # the log's part of the file changed what its head said
+            self.notify("The whole file gives other final scores than its first part: "
+                        "these are the whole file's.", title="Read again", severity="warning")
+        if isinstance(self.app, OrderedKeys):
+            self.app.hold_for(self)  # the keys typed meanwhile, in turn
+
+    def refused(self, why: str) -> None:
+        """The whole file is refused: as if it had never opened (the same one line)."""
+        self.owner.close_session()
+        self.notify(why, title="Can't open", severity="error")
+        self.app.pop_screen()
 
     def help_text(self) -> str:
         return HELP
@@ -204,7 +263,8 @@ class ReplayScreen(Screen[None]):
             body: RenderableType = moment_page(moment)
         else:
             title = "Breakdown of the final scores"
-            self.sub_title = "Replay · final scores"
+            self.sub_title = "Replay · final scores" + (" · reading the log…" if self.reading
+                                                         else "")
             body, scores = self.final_page()
         self.query_one("#replay-title", Static).update(title)
         page = self.query_one("#replay-page", Static)
@@ -217,20 +277,22 @@ class ReplayScreen(Screen[None]):
 
     def final_page(self) -> tuple[str, Breakdown | None]:
         """What is said above the final scores (no log, no totals), and the scores."""
-        said = "" if self.moments else "This file has no log: only its final scores can be shown."
+        said = ("" if self.moments or self.reading
+                else "This file has no log: only its final scores can be shown.")
         try:
             result = final_result(self.session.data)
         except RulesError as error:
             problem = f"✗ Can't total yet: {error.key}: {error.message}"
             return "\n".join(filter(None, (said, problem))), None
-        notes = correction_notes(self.session.data)
-        if len(notes) > NOTES_SHOWN:  # thousands of lines took seconds to draw
-            notes = [f"✎ {len(notes) - NOTES_SHOWN} earlier corrections after the game: each "
-                     "is an entry of the replay", *notes[-NOTES_SHOWN:]]
-        other = drift(self.session.data, self.moments)
+        lines = [self.reading_line()] if self.reading else self.lines
         breakdown = self.session.steps()[-1]  # its notes: Galileo's Tier III draws
-        corrected = "\n".join(line for line in [*notes, other] if line)
-        return said, final_scores(result, [corrected, breakdown.text, breakdown.notes])
+        return said, final_scores(result, ["\n".join(lines), breakdown.text, breakdown.notes])
+
+    def reading_line(self) -> str:
+        waiting = self.keys_waiting
+        keys = ("" if not waiting else ": the key typed is taken once it is read" if waiting == 1
+                else f": the {waiting} keys typed are taken once it is read")
+        return f"⋯ Reading the log (its entries and corrections){keys}…"
 
     def action_move(self, delta: int) -> None:
         self.go_to(self.page + delta)
@@ -246,8 +308,8 @@ class ReplayScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Correcting and exporting need a finished session with final scores."""
-        if action in ("correct", "export", "bgstats"):
-            return self.session.finished and self.scores()
+        if action in ("correct", "export", "bgstats"):  # with the whole log, once read
+            return None if self.reading else (self.session.finished and self.scores())
         return True
 
     def scores(self) -> bool:
@@ -303,6 +365,7 @@ class ReplayScreen(Screen[None]):
     def corrected(self) -> None:
         """A correction was saved: replay again and show where the scores stand now."""
         self.moments = replay(self.session.data)
+        self.lines = log_lines(self.session.data, self.moments)
         self.page = len(self.moments)
         self.show()
         self.notify(f"Correction saved to {self.path_name}; the log keeps the old values.",

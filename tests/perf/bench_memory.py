@@ -82,6 +82,8 @@ asyncio.run(main())
 print(PEAK())
 """
 
+# The replay until its log is read too (a long file's final scores show first: its log is
+# read in a worker meanwhile), then stepped back to its first entry.
 REPLAY = """
 import asyncio, sys
 from pathlib import Path
@@ -92,6 +94,11 @@ async def main():
     app = make_test_app(path.parent, command="replay", file=path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        while getattr(app.screen, "reading", False):
+            await asyncio.sleep(0.05)
+        await pilot.press("home")
+        await pilot.pause()
+        assert "entry 1 of" in app.screen.sub_title, app.screen.sub_title
 
 asyncio.run(main())
 print(PEAK())

@@ -13,12 +13,16 @@ import copy
 import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 from tui.games import get_game
 from tui.games.base import BROKEN, Game, Result, Step, player_names
-from tui.records.replay_text import correction_changes, describe_values, table_at
+from tui.records.replay_text import (
+    correction_changes,
+    correction_notes,
+    describe_values,
+    table_at,
+)
 
 # What a session holds before any step is confirmed: who it is, and settings no step asks.
 START_KEYS = ("format", "game", "created", "seed", "edition", "cellar_values")
@@ -32,7 +36,7 @@ class SoFar:
     parts: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Standing:
     """One player's points just before and just after a log entry.
 
@@ -73,7 +77,7 @@ def points_of(so_far: SoFar | None) -> int | None:
     return so_far.points if so_far is not None and so_far.parts else None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Moment:
     """One log entry, replayed."""
 
@@ -88,20 +92,21 @@ class Moment:
     winners_before: tuple[str, ...]
     winners_after: tuple[str, ...]
     problem: str = ""
-    # What `entered` and `changes` are read from once the entry's page is shown: worked out
-    # for every entry up front, they were most of a long replay's time.
+    # What `entered` and `changes` are read from when the entry's page is shown: worked out
+    # for every entry up front, they were most of a long replay's time (and kept, a sixth of
+    # its memory).
     step: Step | None = field(default=None, compare=False, repr=False)
     entry: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
     before: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
     game_id: str = field(default="", compare=False, repr=False)
 
-    @cached_property
+    @property
     def entered(self) -> tuple[tuple[str, str], ...]:
         """(what, value) as the table would read it."""
         return describe_values(self.step, table_at(self.entry, "values"), self.before,
                                self.game_id)
 
-    @cached_property
+    @property
     def changes(self) -> tuple[tuple[str, str, str], ...]:
         """A correction's (what, was, now)."""
         return correction_changes(self.step, self.entry)
@@ -210,6 +215,9 @@ def replay(data: Mapping[str, Any]) -> list[Moment]:
     states = States(game)
     state = states.state(start_data(data))
     moments = []
+    # Each pair of states' standings, made once: a long log goes back and forth between a
+    # few states, and 20,000 entries' own standings were a fifth of the replay's memory.
+    standings: dict[tuple[int, int], tuple[Standing, ...]] = {}
     for number, raw in enumerate(data.get("log") or [], start=1):
         entry: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
         values = table_at(entry, "values")
@@ -228,9 +236,7 @@ def replay(data: Mapping[str, Any]) -> list[Moment]:
             player=str(entry["player"]) if "player" in entry else None,
             partial=bool(entry.get("partial")),
             correction=bool(entry.get("correction")),
-            standings=tuple(Standing(n, state.totals.get(n), after.totals.get(n),
-                                     n in after.winners, state.so_far.get(n),
-                                     after.so_far.get(n)) for n in after.names),
+            standings=standings_between(state, after, standings),
             winners_before=state.winners,
             winners_after=after.winners,
             problem=problem,
@@ -241,6 +247,18 @@ def replay(data: Mapping[str, Any]) -> list[Moment]:
         ))
         state = after
     return moments
+
+
+def standings_between(before: State, after: State,
+                      made: dict[tuple[int, int], tuple[Standing, ...]]) -> tuple[Standing, ...]:
+    """Each player's standing before and after an entry; the same pair of states is looked
+    up in `made`."""
+    key = (before.number, after.number)
+    if key not in made:
+        made[key] = tuple(Standing(n, before.totals.get(n), after.totals.get(n),
+                                   n in after.winners, before.so_far.get(n),
+                                   after.so_far.get(n)) for n in after.names)
+    return made[key]
 
 
 def drift(data: Mapping[str, Any], moments: Sequence[Moment]) -> str:
@@ -255,6 +273,22 @@ def drift(data: Mapping[str, Any], moments: Sequence[Moment]) -> str:
     differing = [n for n in in_file if in_file[n] != from_log.get(n)]
     return ("The file's scores differ from what its log gives for "
             f"{', '.join(differing)}: it was edited by hand after the last entry.")
+
+
+# The latest corrections the final page lists; earlier ones are counted in one line.
+NOTES_SHOWN = 10
+
+
+def log_lines(data: Mapping[str, Any], moments: Sequence[Moment]) -> list[str]:
+    """What the final page says of the log: the corrections made after the game (the latest
+    NOTES_SHOWN: thousands of lines took seconds to draw) and why the file's scores differ
+    from what its log gives, if they do."""
+    notes = correction_notes(data)
+    if len(notes) > NOTES_SHOWN:
+        notes = [f"✎ {len(notes) - NOTES_SHOWN} earlier corrections after the game: each "
+                 "is an entry of the replay", *notes[-NOTES_SHOWN:]]
+    other = drift(data, moments)
+    return [*notes, other] if other else notes
 
 
 def final_result(data: Mapping[str, Any]) -> Result:

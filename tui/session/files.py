@@ -37,11 +37,13 @@ def read_session(path: Path) -> dict[str, Any]:
     """
     import tomllib  # not before the home's first frame (tui.shell.warm_up loads it after)
 
-    raw = read_regular_file(path, MAX_SESSION_BYTES)
-    try:
-        data = read_toml(raw.decode("utf-8-sig"))  # a Windows editor may add a BOM
+    try:  # the bytes let go of before the parse: a long file's are megabytes
+        text = read_regular_file(path, MAX_SESSION_BYTES).decode("utf-8-sig")  # BOM or not
     except UnicodeDecodeError:
         raise SaveError(f"{path}: not a text file (not UTF-8){kept_note(path)}") from None
+    try:
+        data = read_toml(text)
+        del text  # before the checks: they walk every value
     except tomllib.TOMLDecodeError as error:
         raise SaveError(f"{path}: not valid TOML: {error}{kept_note(path)}") from None
     except RecursionError:  # tomllib recurses once per nested array or table

@@ -43,8 +43,7 @@ PAUSE_MESSAGE = ("Saved. The game goes on: open this session again at the end of
                  "next round.")
 
 
-# The players' terminals hold their seats by these names, and the session's file (and with it
-# the table's folder) is named after them.
+# The players' terminals hold their seats by these names, and the session's file is named so.
 TABLE_KEEPS_NAMES = ("The table is open to the players' own terminals under these names: "
                      "they can't change until the game is finished (a correction can then).")
 
@@ -88,7 +87,7 @@ class Keeper:
         """Open the session at `path`: for writing, with its lock (and its table, when it is
         still open), unless it is finished or `read_only` (`lastround replay`, an example)."""
         try:
-            session = load_session(path, to_fix=not read_only)
+            session = load_session(path, to_fix=not read_only, early=True)  # see load_session
         except SaveError as error:
             return NotOpened(str(error))
         self.session = session
@@ -117,9 +116,13 @@ class Keeper:
         self.reopen_table()
         return Opened(index, not_saved=not_saved)
 
+    def read_whole(self, whole: Session) -> None:
+        """The whole file of the session opened early (load_session) is read: it is open now."""
+        if self.session is not None and self.session.path == whole.path:
+            self.session = whole
+
     def close(self) -> None:
-        """Nothing more is written to the open session: its lock goes (an open table stays
-        open: the players keep their seats and drafts until the host resumes)."""
+        """Nothing more is written to it: its lock goes (an open table stays open: see host)."""
         self.close_table()
         self.session = None
         self.safe.release_lock()
@@ -221,8 +224,8 @@ class Keeper:
     # corrections after the game ---------------------------------------------------------------
     def correct(self, session: Session, step_id: str,
                 values: dict[str, Any]) -> Refused | NotSaved | None:
-        """Correct a step of the finished `session` and save it (its log keeps the old
-        values): None once saved, else why not, the session left as it was."""
+        """Correct a step of the finished `session` and save it (its log keeps the old values):
+        None once saved, else why not, the session left as it was."""
         from tui.session.correcting import corrected
 
         try:
@@ -239,8 +242,7 @@ class Keeper:
 
     # saving ---------------------------------------------------------------------------------
     def save(self) -> str | None:
-        """Write the session now (while this app holds its lock): None once written, else
-        why not (it stays in memory)."""
+        """Write the session now (holding its lock): None once written, else why not."""
         session = self.session
         assert session is not None
         why = self.safe.write(session, self.saves)
@@ -273,8 +275,7 @@ class Keeper:
         return why
 
     def save_elsewhere(self, folder: Path) -> str | None:
-        """Save the open session in `folder`, which becomes the saves folder: None once
-        saved, else one line saying why not (the session stays in memory)."""
+        """Save the open session in `folder`, the saves folder now: None once saved, else why."""
         session = self.session
         assert session is not None
         why = self.safe.save_elsewhere(session, folder)
@@ -285,8 +286,7 @@ class Keeper:
 
     # drafts: what is typed before Enter ---------------------------------------------------------
     def session_drafts(self) -> Drafts | None:
-        """The open session's drafts, while this app holds the session's lock (another app
-        may be typing in it)."""
+        """The open session's drafts, while this app holds its lock (else another may type)."""
         session = self.session
         if (session is None or session.path is None or self.read_only or session.finished
                 or self.safe.lock is None):

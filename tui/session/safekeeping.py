@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from tui.session.drafts import draft_path
+from tui.session.early import EarlySession, open_early
 from tui.session.files import backup_path, is_temporary_of, write_session
 from tui.session.folder import is_named_for, session_names
 from tui.session.locks import InTheWay, Locked, SessionLock, lock_path, read_holder
@@ -28,12 +29,16 @@ MOST_NAMES = 1000
 LOCK_LEFTOVER_SECONDS = 60.0
 
 
-def load_session(path: Path, *, to_fix: bool = False) -> Session:
+def load_session(path: Path, *, to_fix: bool = False, early: bool = False) -> Session:
     """The session in a file, checked enough for every step screen; SaveError otherwise.
     `to_fix`: opened on the steps that answer its refused values again, when a step answers
-    each (tui.session.fixing), to be written."""
+    each (tui.session.fixing), to be written. With `early`, a long finished file's final
+    scores from its head, its log read after (tui.session.early: the replay reads the rest
+    while they are shown)."""
     from tui.session.opening import open_in_app, open_session
 
+    if early and (head := open_early(path)) is not None:
+        return head
     if not to_fix:
         return Session(open_session(path)[0], path)
     data, fixes = open_in_app(path)
@@ -93,6 +98,8 @@ class Safekeeping:
         """Write `session`, a new one in `saves` under a name claimed first; None once
         written, else one line saying why not (the session stays in memory)."""
         try:
+            if isinstance(session, EarlySession):  # its log is not read: never written so
+                raise OSError(errno.EAGAIN, "its log is still being read")
             if session.path is None:
                 path, lock = claim_name(names_in(session, saves))
                 self.hold(lock, path)

@@ -33,6 +33,9 @@ def read_toml(text: str) -> dict[str, Any]:
     and RecursionError (arrays or inline tables nested a thousand deep)."""
     import tomllib  # not before the home's first frame (tui.shell.warm_up loads it after)
 
+    from tui.session.toml_apart import parsed_apart
+
     if text.count(".") >= DEEPEST_KEY and DEEP_KEY.search(text):  # counting is 100× quicker
         raise TooDeep(f"a key of more than {DEEPEST_KEY} levels")
-    return tomllib.loads(text)
+    apart = parsed_apart(text)  # a long log, a run of entries at a time: the same data
+    return tomllib.loads(text) if apart is None else apart

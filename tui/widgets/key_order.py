@@ -103,11 +103,17 @@ class OrderedKeys(App[Any]):
         """Whether the screen shown can take keys: it is built, and its field focused."""
         return self.screen.is_mounted
 
+    def held_back(self, event: events.Key | events.Paste) -> bool:
+        """Whether the screen shown holds this key back until it has read what the key needs
+        (a replay reading its log: its `holds_key`); it hands the keys over with hold_for."""
+        holds_key = getattr(self.screen, "holds_key", None)
+        return bool(holds_key(event)) if callable(holds_key) else False
+
     async def handle_first_held_key(self) -> None:
         """The first key typed and not yet handled, if the screen shown can take it; else it
         waits for the next screen to be built (see hold_for). One key a turn of the app's
         queue: what a key asks to happen next happens at the end of its turn."""
-        if not (self.held and self.ready_for_keys()):
+        if not (self.held and self.ready_for_keys()) or self.held_back(self.held[0]):
             return
         await self.handle_key(self.held.pop(0))
         self.call_next(self.after_key)  # once what the key asked for is done
