@@ -1,4 +1,5 @@
-"""One screen module per kind of step, plus home, history, replay and help.
+"""One screen module per kind of step, plus home, history, replay and help; each game's own
+screens in a package named after it (screens.rftg, screens.galileo).
 
 A screen's own styles are in the .tcss file beside its module. The apps load them all with
 their own stylesheet when they start (STYLESHEETS): a screen that brought CSS of its own when
@@ -6,4 +7,4 @@ first shown would make Textual parse the app's whole CSS again in the middle of 
 
 from pathlib import Path
 
-STYLESHEETS = tuple(sorted(Path(__file__).parent.glob("*.tcss")))
+STYLESHEETS = tuple(sorted(Path(__file__).parent.glob("**/*.tcss")))

@@ -19,9 +19,8 @@ from textual.widgets.option_list import Option
 from screens.form import FormScreen
 from screens.owner import owner_of
 from screens.step import StepScreen
-from screens.step_kinds import correction_screen_of
+from screens.step_kinds import correction_screen_class
 from tui.games.base import Step
-from tui.games.plugin import load
 from tui.records.corrections import Correctable
 from tui.session.outcomes import Refused
 from tui.session.session import Session
@@ -141,7 +140,8 @@ class CorrectForm(FormScreen, Correcting):
 
 
 def correction_screen(kind: str) -> type[Correcting]:
-    """The step's screen correcting it: the form's here, a game's own kind's from its plugin
-    (GamePlugin.correction_screens)."""
-    screen: type[Correcting] = load(correction_screen_of(kind))
+    """The step's screen correcting it: the form's here, a game's own kind's from the game's
+    screens (screens.step_kinds)."""
+    screen = correction_screen_class(kind)
+    assert issubclass(screen, Correcting)
     return screen

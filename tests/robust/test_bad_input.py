@@ -16,8 +16,8 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from screens.cards import QUICK_FIELDS
-from screens.draw import BOX, DrawScreen
+from screens.galileo.draw import BOX, DrawScreen
+from screens.rftg.cards import QUICK_FIELDS
 from tests import galileo_play, rftg_play
 from tests.helpers import make_test_app
 from tui.app import LastRoundApp

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from textual.widgets import OptionList
 
-from screens.cards import CardsScreen
+from screens.rftg.cards import CardsScreen
 from tests.helpers import make_test_app
 from tests.rftg_boxes_play import brink_of_war
 from tests.rftg_play import FOUR_PLAYERS, message, press, saved_session, shown

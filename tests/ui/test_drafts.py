@@ -12,10 +12,10 @@ from pathlib import Path
 
 from textual.widgets import Input
 
-from screens.cards import CardsScreen
 from screens.checklist import ChecklistScreen
 from screens.form import FormScreen
 from screens.home import HomeScreen
+from screens.rftg.cards import CardsScreen
 from tests import galileo_play, rftg_play
 from tests.helpers import make_test_app
 from tests.type_ahead import burst

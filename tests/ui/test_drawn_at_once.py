@@ -19,10 +19,10 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from screens.breakdown import BreakdownScreen
-from screens.draw import DrawScreen
 from screens.form import FormScreen
+from screens.galileo.draw import DrawScreen
+from screens.galileo.turns import TurnsScreen
 from screens.setup import SetupScreen
-from screens.turns import TurnsScreen
 from tests import galileo_play
 from tests.helpers import make_test_app
 from tests.rftg_play import DEE, FOUR_PLAYERS, saved_session

@@ -15,11 +15,11 @@ from textual.widgets import Static
 
 from screens.breakdown import BreakdownScreen
 from screens.form import FormScreen
-from screens.galileo_extras import DiceScreen, ScoreSummaryScreen
+from screens.galileo.extras import DiceScreen, ScoreSummaryScreen
+from screens.galileo.turns import TurnsScreen
 from screens.home import HomeScreen
 from screens.replay import ReplayScreen
 from screens.setup import SetupScreen
-from screens.turns import TurnsScreen
 from tests.galileo_play import (
     THREE_PLAYER_TURNS,
     THREE_PLAYERS,

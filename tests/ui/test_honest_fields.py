@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input
 
-from screens.draw import DrawScreen
+from screens.galileo.draw import DrawScreen
 from tests import galileo_play, rftg_play
 from tests.helpers import make_test_app
 from tests.type_ahead import burst

@@ -8,10 +8,10 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from screens.cards_correction import CorrectCards
 from screens.correction import CorrectForm, CorrectionPicker
 from screens.home import HomeScreen
 from screens.replay import ReplayScreen
+from screens.rftg.cards_correction import CorrectCards
 from tests.galileo_play import shown_text
 from tests.helpers import FIXED_TIME, make_test_app
 from tests.history_data import EXAMPLE_FILES, copy_examples

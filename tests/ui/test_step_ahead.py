@@ -15,12 +15,12 @@ import pytest
 from textual.pilot import Pilot
 
 from screens.breakdown import BreakdownScreen
-from screens.cards import CardsScreen
 from screens.checklist import ChecklistScreen
 from screens.form import FormScreen
+from screens.galileo.turns import TurnsScreen
 from screens.home import HomeScreen
+from screens.rftg.cards import CardsScreen
 from screens.step import StepScreen
-from screens.turns import TurnsScreen
 from tests import galileo_play
 from tests.helpers import looks, make_test_app
 from tests.rftg_play import (

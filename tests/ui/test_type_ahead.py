@@ -12,11 +12,11 @@ from pathlib import Path
 
 from textual.widgets import Input
 
-from screens.cards import CardsScreen
-from screens.draw import DrawScreen
+from screens.galileo.draw import DrawScreen
+from screens.galileo.turns import TurnsScreen
 from screens.history import HistoryScreen
 from screens.replay import ReplayScreen
-from screens.turns import TurnsScreen
+from screens.rftg.cards import CardsScreen
 from tests import galileo_play, rftg_play
 from tests.helpers import make_test_app, only_session
 from tests.history_data import copy_examples, write_toy

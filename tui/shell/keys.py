@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from textual.binding import Binding
 
 from tui.games import plugin_of, plugins
-from tui.games.plugin import AppKey, load
+from tui.games.plugin import AppKey
 from tui.shell.serving_phones import PhoneServing
 from tui.shell.small_window import SmallWindow
 
@@ -91,9 +91,10 @@ class AppKeys(SmallWindow):
                      if key.id == key_id), None)
 
     def action_game_key(self, key_id: str) -> None:
-        key = self.open_games_key(key_id)
-        if key is not None:
-            self.push_screen(load(key.screen)())
+        from screens.step_kinds import key_screen
+
+        if self.session is not None and self.open_games_key(key_id) is not None:
+            self.push_screen(key_screen(self.session.game_id, key_id))
 
     def action_help(self) -> None:
         from screens.help import HelpScreen

@@ -24,8 +24,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, OptionList, Static
 
-from screens.cards_lines import CardLines
-from screens.cards_list import TableauEditing
+from screens.rftg.cards_lines import CardLines
+from screens.rftg.cards_list import TableauEditing
 from screens.step import StepScreen
 from tui.games.base import PlayerScore, RulesError, Step
 from tui.games.rftg import cards as rftg_cards
@@ -36,6 +36,7 @@ from tui.games.rftg.search import unknown_card_message
 from tui.games.rftg.tableau import tableau_problems
 from tui.records.running_total import total_text
 from tui.session.drafts import DraftValues
+from tui.session.fields import parse_int, typing_problem
 from tui.session.session import Session, session_copy
 from tui.widgets.card_search import CardSearch
 from tui.widgets.key_order import focus_now
@@ -135,7 +136,8 @@ class CardsScreen(TableauEditing):
                 yield Plain(id="tableau-heading")
                 yield Plain(id="tableau-total")  # beside the cards it counts
                 yield TableauList(id="tableau-cards")
-        yield QuickEntry(self.QUICK_HINT, QUICK_FIELDS, self.known, shown=self.quick, id="quick")
+        yield QuickEntry(self.QUICK_HINT, QUICK_FIELDS, self.known, read=parse_int,
+                         problem=typing_problem, shown=self.quick, id="quick")
 
     def quick_entry(self) -> QuickEntry:
         return self.query_one("#quick", QuickEntry)

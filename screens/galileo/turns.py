@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets import DataTable, Static
 
-from screens.draw import DrawScreen
+from screens.galileo.draw import DrawScreen
 from screens.offstage import build_offstage, take_down
 from screens.step import StepScreen
 from tui.games.base import RulesError, Step, player_names
