@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
 
-from screens.owner import owner_of
+from screens.messages import Back, FinishNow, GoHome
 from screens.step import StepScreen
 from tui.games.base import Result, RulesError, Step, shown_columns, verdict
 from tui.widgets.plain import Plain, PlainTable
@@ -147,12 +147,9 @@ class BreakdownScreen(StepScreen):
         """Home; a session not yet finished (it did not total, or its save failed) is
         finished first."""
         if self.read_only:
-            self.owner.go_home()
+            self.post_message(GoHome(self))
         else:
-            owner_of(self).finish_now()
+            self.post_message(FinishNow(self))
 
     def action_leave(self) -> None:
-        if self.read_only:
-            self.owner.go_home()
-        else:
-            self.owner.go_back()
+        self.post_message(GoHome(self) if self.read_only else Back(self))

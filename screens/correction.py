@@ -17,12 +17,12 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from screens.form import FormScreen
-from screens.owner import owner_of
-from screens.step import StepScreen
+from screens.messages import Corrected
+from screens.step import StepDrafts, StepScreen
 from screens.step_kinds import correction_screen_class
 from tui.games.base import Step
 from tui.records.corrections import Correctable
-from tui.session.outcomes import Refused
+from tui.session.outcomes import NotSaved, Refused
 from tui.session.session import Session
 from tui.widgets.footer import SteadyFooter
 from tui.widgets.key_order import focus_now
@@ -102,9 +102,9 @@ class Correcting(StepScreen):
                 tooltip="Leave the entry as it was"),
     ]
 
-    def __init__(self, session: Session, step: Step, index: int,
+    def __init__(self, session: Session, step: Step, index: int, drafts: StepDrafts,
                  on_saved: Callable[[], None]) -> None:
-        super().__init__(session, step, index)
+        super().__init__(session, step, index, drafts)
         self.on_saved = on_saved
 
     @property
@@ -123,7 +123,10 @@ class Correcting(StepScreen):
         self.app.pop_screen()
 
     def save_correction(self, values: dict[str, Any]) -> None:
-        not_saved = owner_of(self).keeper.correct(self.session, self.step.id, values)
+        self.post_message(Corrected(self, self.session, self.step, values))
+
+    def correction_answered(self, not_saved: Refused | NotSaved | None) -> None:
+        """The keeper's answer to the correction (None: saved)."""
         if isinstance(not_saved, Refused):
             self.refuse(not_saved.field, not_saved.reason)
             return

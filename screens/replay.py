@@ -9,6 +9,9 @@ Nothing here writes the session file except a confirmed correction.
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import TYPE_CHECKING
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -19,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from screens.breakdown import details_table, score_table, winner_text
-from screens.owner import Owner, owner_of
+from screens.messages import LeaveReplay
 from tui.games.base import RulesError
 from tui.records.corrections import correctable_steps
 from tui.records.replay import Moment, Standing, drift, final_result, replay
@@ -30,6 +33,9 @@ from tui.widgets.footer import SteadyFooter
 from tui.widgets.key_order import focus_now
 from tui.widgets.plain import Plain, PlainTable
 from tui.widgets.title_bar import TitleBar
+
+if TYPE_CHECKING:
+    from screens.step import StepDrafts
 
 HELP = """\
 Replay walks through everything the table confirmed, in the order it happened. Each page
@@ -155,17 +161,16 @@ class ReplayScreen(Screen[None]):
 
     LOOKS_BACK = True  # the app leaves out its Galileo entry aids (F2, F3) here
 
-    def __init__(self, session: Session, *, leaving_exits: bool = False) -> None:
+    def __init__(self, session: Session, drafts: StepDrafts, saves: Path, *,
+                 leaving_exits: bool = False) -> None:
         super().__init__()
         self.session = session
+        self.drafts = drafts  # a correction's screen reads what was typed in it before
+        self.saves = saves  # the exports' folder is in it
         # Opened from the command line (`lastround replay FILE`): Esc goes back to the shell.
         self.leaving_exits = leaving_exits
         self.moments = replay(session.data)
         self.page = len(self.moments)  # opens on the final scores
-
-    @property
-    def owner(self) -> Owner:
-        return owner_of(self)
 
     @property
     def path_name(self) -> str:
@@ -261,18 +266,15 @@ class ReplayScreen(Screen[None]):
 
     # actions ------------------------------------------------------------------
     def action_close(self) -> None:
-        self.owner.close_session()  # its lock was held only while a correction was saved
-        if self.leaving_exits:
-            self.app.exit()
-        else:
-            self.app.pop_screen()
+        # The session's lock was held only while a correction was saved: let go, then leave.
+        self.post_message(LeaveReplay(self, exits=self.leaving_exits))
 
     def action_export(self) -> None:
         from tui.records.export import export_session
         from tui.session.safe_read import SaveError
 
         try:
-            target = export_session(self.owner.keeper.saves, self.path_name, self.session.data)
+            target = export_session(self.saves, self.path_name, self.session.data)
         except (OSError, ValueError, SaveError) as error:
             self.notify(f"Not exported: {error}", title="Export", severity="error")
             return
@@ -300,7 +302,7 @@ class ReplayScreen(Screen[None]):
             return
         choice = next(c for c in correctable_steps(self.session) if c.step.id == step_id)
         self.app.push_screen(correction_screen(choice.step.kind)(
-            self.session, choice.step, choice.index, self.corrected))
+            self.session, choice.step, choice.index, self.drafts, self.corrected))
 
     def corrected(self) -> None:
         """A correction was saved: replay again and show where the scores stand now."""

@@ -24,6 +24,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, OptionList, Static
 
+from screens.messages import Confirmed
 from screens.rftg.cards_lines import CardLines
 from screens.rftg.cards_list import TableauEditing
 from screens.step import StepScreen
@@ -95,7 +96,7 @@ class CardsScreen(TableauEditing):
         """The player's values known so far, and whether they open in quick entry."""
         known = session.values_for(step) or dict(session.data["players"][step.player or 0])
         quick = "tableau_vp" in known and "tableau" not in known
-        kept = None if self.read_only else self.owner.keeper.draft_for(step)
+        kept = None if self.read_only else self.drafts.draft_for(step)
         if kept is not None and kept.get("entry") in ("cards", "quick"):
             quick = kept["entry"] == "quick"  # its fields are built, to take the draft
         return known, quick
@@ -380,8 +381,7 @@ class CardsScreen(TableauEditing):
         """Esc keeps what was entered: it is saved as progress (the step stays unconfirmed)."""
         progress = None if self.read_only else self.progress()
         if progress is not None and progress != self.session.values_for(self.step):
-            self.owner.confirm_step(progress, partial=True)
-            self.keep_draft()  # the search typed, beyond the cards now saved as progress
+            self.post_message(Confirmed(self, progress, partial=True))
         super().action_back()
 
     def progress(self) -> dict[str, Any] | None:

@@ -97,7 +97,7 @@ async def test_opening_the_table_to_phones_shows_the_code_of_a_running_server(
         await pilot.press("f5")  # the same code again, from the same server
         await until(pilot, lambda: showing_code(app), "the code again", seconds=30)
         assert app.screen.link == link
-        server = app.phones.server.process
+        server = app.walk.phones.server.process
     assert server is not None and server.wait(timeout=10) is not None, "it ends with the app"
     assert "refused" not in (tmp_path / phones.LOG_NAME).read_text()
 
@@ -116,10 +116,10 @@ async def test_a_server_slow_to_stop_never_holds_up_the_hosts_app(
         await until(pilot, lambda: isinstance(app.screen, ServeWhereScreen), "where to serve")
         await pilot.press("enter")
         await until(pilot, lambda: showing_code(app), "the phones' code", seconds=30)
-        server = app.phones.server.process
+        server = app.walk.phones.server.process
         os.kill(server.pid, signal.SIGSTOP)
         started = time.monotonic()
-        app.phones.stop()
+        app.walk.phones.stop()
         assert time.monotonic() - started < 2.5, "a hang guard: it was 5 s, waiting"
     assert server.wait(timeout=30) == -signal.SIGKILL
 
@@ -142,7 +142,7 @@ async def test_without_the_extra_the_table_opens_to_terminals_only(
         monkeypatch.setattr(app, "notify", lambda message, **options: said.append(message))
         await pilot.press("f5")
         await until(pilot, lambda: said == [phones.SERVE_MISSING], "how to get the extra")
-        assert app.phones.server is None
+        assert app.walk.phones.server is None
 
 
 async def test_the_code_is_drawn_only_where_it_fits_whole_and_only_then_inverted(

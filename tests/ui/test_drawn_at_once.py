@@ -104,7 +104,7 @@ async def home_at_rest(pilot: Pilot[Any]) -> dict[str, Any]:
     app = pilot.app
     assert isinstance(app, LastRoundApp)
     for _ in range(500):
-        built = app.steps_ahead.new_sessions or {}
+        built = app.walk.steps_ahead.new_sessions or {}
         if set(game_ids()) <= built.keys() and all(s.is_mounted for s in built.values()):
             return dict(built)
         await pilot.pause(0.02)
@@ -226,4 +226,4 @@ async def test_scores_foreseen_as_the_app_closes_end_it_quietly(tmp_path: Path) 
         assert isinstance(await built_ahead(pilot), BreakdownScreen)
         await type_last_counts(pilot)
     assert not app.screen_stack
-    app.steps_ahead.foresee()  # as the timer's callback ran, once the screens had gone
+    app.walk.steps_ahead.foresee()  # as the timer's callback ran, once the screens had gone

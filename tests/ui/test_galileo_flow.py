@@ -168,7 +168,7 @@ async def test_a_whole_three_player_end_is_saved_scored_and_replayed_alike(
     app = make_test_app(saves, command="replay", file=path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, ReplayScreen) and app.read_only
+        assert isinstance(app.screen, ReplayScreen) and app.walk.read_only
         assert the_draw in shown_text(app.screen.query_one("#replay-page", Static))
         await pilot.press("escape")  # opened from the command line: back to the shell
         await pilot.pause()
@@ -307,7 +307,7 @@ async def test_resuming_mid_turns_lands_on_the_turn_in_progress(saves: Path) -> 
     app = make_test_app(saves, command="resume", file=path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, TurnsScreen) and not app.read_only
+        assert isinstance(app.screen, TurnsScreen) and not app.walk.read_only
         assert "▶ 3. Bo" in now_playing(app)
         assert "Andromeda Nebula" in shown_text(app.screen.query_one("#draw-table"))
         await confirm(pilot)

@@ -34,7 +34,7 @@ def session_text(saves: Path) -> str:
 
 
 def step_id(app: LastRoundApp) -> str:
-    return app.current_step.id
+    return app.walk.current_step.id
 
 
 async def slow_and_burst(tmp_path: Path, game: str, play: object) -> tuple[str, str, list[str]]:
@@ -189,5 +189,5 @@ async def test_the_home_list_takes_arrows_and_enter_typed_with_the_next_step(
         await pilot.pause()
         await burst(pilot, ["down", "enter", *"5", "tab", *"1", "tab", *"0", "enter"])
         assert app.session is not None and app.session.path == older
-        assert app.current_step.id == "tableau-1"
+        assert app.walk.current_step.id == "tableau-1"
     assert read_session(older)["players"][0]["chips"] == 5

@@ -11,7 +11,7 @@ WARM_UP_MODULES = (
     "screens.help", "tomlkit", "tui.session.save_text",
     "json", "tomllib",  # a draft's first value, a session's first read: kept off the first frame
     "tui.session.table_offers",  # the table's (F4, or a session reopened with its table open)
-    # a session's machinery, which the home's first frame does without (LastRoundApp.keeper)
+    # a session's machinery, which the home's first frame does without (SessionWalk.keeper)
     "tui.session.keeper", "tui.shell.ahead",
 )
 
