@@ -147,9 +147,9 @@ class BreakdownScreen(StepScreen):
         """Home; a session not yet finished (it did not total, or its save failed) is
         finished first."""
         if self.read_only:
-            self.post_message(GoHome(self))
+            self.app.post_message(GoHome(self))
         else:
-            self.post_message(FinishNow(self))
+            self.app.post_message(FinishNow(self))
 
     def action_leave(self) -> None:
-        self.post_message(GoHome(self) if self.read_only else Back(self))
+        self.app.post_message(GoHome(self) if self.read_only else Back(self))

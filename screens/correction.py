@@ -123,7 +123,7 @@ class Correcting(StepScreen):
         self.app.pop_screen()
 
     def save_correction(self, values: dict[str, Any]) -> None:
-        self.post_message(Corrected(self, self.session, self.step, values))
+        self.app.post_message(Corrected(self, self.session, self.step, values))
 
     def correction_answered(self, not_saved: Refused | NotSaved | None) -> None:
         """The keeper's answer to the correction (None: saved)."""

@@ -313,7 +313,7 @@ class HistoryScreen(Screen[None]):
                         severity="error")
             return
         self.replayed = True
-        self.post_message(OpenFile(self, self.saves / record.file, read_only=True))
+        self.app.post_message(OpenFile(self, self.saves / record.file, read_only=True))
 
     def action_export(self) -> None:
         from tui.records.export import export_sessions

@@ -253,10 +253,10 @@ class HomeScreen(Screen[None]):
         self.action_open()
 
     def action_new(self, game: str) -> None:
-        self.post_message(StartNew(self, game))
+        self.app.post_message(StartNew(self, game))
 
     def action_history(self) -> None:
-        self.post_message(ShowHistory(self))
+        self.app.post_message(ShowHistory(self))
 
     def action_open(self) -> None:
         table = self.query_one(DataTable)
@@ -267,4 +267,4 @@ class HomeScreen(Screen[None]):
         if summary.error:
             self.notify(summary.error, title="Can't open", severity="error")
             return
-        self.post_message(OpenFile(self, summary.path))  # an example opens read-only
+        self.app.post_message(OpenFile(self, summary.path))  # an example opens read-only

@@ -1,7 +1,9 @@
-"""What a screen asks of the app that shows it, as messages up: a screen posts one and the
-app (the host's session walk, tui.shell.walk, or a player's own terminal, tui.shell.join_app)
-routes it. Nothing comes back up the message: what a screen is told, it is told by a call
-down (StepScreen.refuse, say, say_later; Correcting.correction_refused...).
+"""What a screen asks of the app that shows it, as messages up: a screen posts one to its app
+(`self.app.post_message`: straight into the app's queue, behind the key that asked, which the
+ordered key path waits for: tui.widgets.key_order), and the app (the host's session walk,
+tui.shell.walk, or a player's own terminal, tui.shell.join_app) routes it. Nothing comes
+back in the message: what a screen is told, it is told by a call down (StepScreen.refuse,
+say, say_later, progress_kept; Correcting.correction_answered...).
 
 Each message names the screen that posted it (`screen`, as Textual's widget messages name
 their widget), so the answer goes to that screen even if another is shown by then.

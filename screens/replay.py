@@ -267,7 +267,7 @@ class ReplayScreen(Screen[None]):
     # actions ------------------------------------------------------------------
     def action_close(self) -> None:
         # The session's lock was held only while a correction was saved: let go, then leave.
-        self.post_message(LeaveReplay(self, exits=self.leaving_exits))
+        self.app.post_message(LeaveReplay(self, exits=self.leaving_exits))
 
     def action_export(self) -> None:
         from tui.records.export import export_session

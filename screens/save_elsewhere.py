@@ -64,7 +64,7 @@ class SaveElsewhereScreen(ModalScreen[None]):
         except Invalid as problem:
             error.show(str(problem))
             return
-        self.post_message(SaveElsewhere(self, Path(typed).expanduser()))
+        self.app.post_message(SaveElsewhere(self, Path(typed).expanduser()))
 
     def answered(self, failure: str | None, saved_as: Path | None, *, again: bool) -> None:
         """The keeper's answer: why it was not saved, or where it was (`again`: after a

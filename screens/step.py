@@ -248,11 +248,11 @@ class StepScreen(Offstage):
 
     def action_confirm(self) -> None:
         if self.read_only:
-            self.post_message(GoHome(self))
+            self.app.post_message(GoHome(self))
             return
         values = self.values()
         if values is not None:
-            self.post_message(Confirmed(self, values))
+            self.app.post_message(Confirmed(self, values))
 
     def action_back(self) -> None:
-        self.post_message(Back(self))
+        self.app.post_message(Back(self))

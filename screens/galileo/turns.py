@@ -191,12 +191,12 @@ class TurnsScreen(StepScreen):
 
     def action_confirm(self) -> None:
         if self.read_only:
-            self.post_message(GoHome(self))
+            self.app.post_message(GoHome(self))
             return
         values = self.values()
         assert values is not None
         finished = galileo_turns.turn_in_progress(self.data) is None
-        self.post_message(Confirmed(self, values, partial=not finished))
+        self.app.post_message(Confirmed(self, values, partial=not finished))
         self.said_when_kept = ""  # the turn's line cleared once its progress is kept
 
     def action_undo_turn(self) -> None:
@@ -221,7 +221,7 @@ class TurnsScreen(StepScreen):
         except RulesError as error:
             self.say(error.message)
             return False
-        self.post_message(Confirmed(self, values, partial=True))
+        self.app.post_message(Confirmed(self, values, partial=True))
         removed = values.get("removed_draws") or []
         numbers = ", ".join(map(str, removed))
         self.said_when_kept = (f"Draw {numbers} {why}: kept in the file, marked removed."

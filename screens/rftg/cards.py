@@ -381,7 +381,7 @@ class CardsScreen(TableauEditing):
         """Esc keeps what was entered: it is saved as progress (the step stays unconfirmed)."""
         progress = None if self.read_only else self.progress()
         if progress is not None and progress != self.session.values_for(self.step):
-            self.post_message(Confirmed(self, progress, partial=True))
+            self.app.post_message(Confirmed(self, progress, partial=True))
         super().action_back()
 
     def progress(self) -> dict[str, Any] | None:

@@ -5,7 +5,7 @@ only when the key comes back up to the app, a few messages later. Keys typed in 
 SSH link delivers them so) then race each other: the letters after Tab reach the field Tab
 left, and Enter confirms a step before its last digits are in. Here the app handles each key
 whole (priority bindings, the focused widget and its parents, then the other bindings, and
-the messages it made the screen post to the app) before it takes the next one, and holds the
+the messages it made a screen post to the app) before it takes the next one, and holds the
 keys typed while a new screen is being built until that screen can take them, so type-ahead
 goes where the player would have typed it.
 
@@ -120,10 +120,9 @@ class OrderedKeys(App[Any]):
 
     def after_messages(self) -> None:
         """What the key asked of the app by message (a step confirmed, Esc's step back)
-        waits in the shown screen's queue, then comes up behind what is already in the
-        app's: the key ends once those are handled too, before the next key."""
-        screen = self.screen
-        if not (screen.is_running and screen.call_later(self.call_later, self.key_done)):
+        waits in the app's queue, posted by the key or by what it asked to happen next (a
+        closed box's result): the key ends once those are handled too, before the next key."""
+        if not self.call_later(self.key_done):
             self.key_done()
 
     def key_done(self) -> None:
