@@ -1,4 +1,5 @@
-"""One screen module per kind of step, plus home, history, replay and help.
+"""One screen module per kind of step, plus home, history, replay and help; each game's own
+screens in a package named after it (screens.rftg, screens.galileo).
 
 A screen's own styles are in the .tcss file beside its module. The apps load them all with
 their own stylesheet when they start (STYLESHEETS): a screen that brought CSS of its own when
@@ -9,4 +10,4 @@ from pathlib import Path
 
 from tui.widgets import STYLESHEETS as WIDGET_STYLESHEETS
 
-STYLESHEETS = (*WIDGET_STYLESHEETS, *sorted(Path(__file__).parent.glob("*.tcss")))
+STYLESHEETS = (*WIDGET_STYLESHEETS, *sorted(Path(__file__).parent.glob("**/*.tcss")))

@@ -8,7 +8,7 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from screens.owner import owner_of
+from screens.messages import FinishNow, GoHome
 from screens.step import StepScreen
 from tui.games.base import Result, RulesError, Step
 from tui.records.final_scores import final_scores
@@ -102,12 +102,12 @@ class BreakdownScreen(StepScreen):
         self.app.push_screen(QrScreen(link_for(self.session)))
 
     def action_done(self) -> None:
-        self.owner.go_home()
+        self.app.post_message(GoHome(self))
 
     def action_leave(self) -> None:
-        self.owner.go_home()
+        self.app.post_message(GoHome(self))
 
     def action_finish(self) -> None:
         """A session not yet finished (its save failed, or it did not total when its last
         value was confirmed) is finished, then shown read-only."""
-        owner_of(self).finish_now()
+        self.app.post_message(FinishNow(self))

@@ -15,13 +15,12 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from screens.form import FormScreen
-from screens.owner import owner_of
-from screens.step import StepScreen
-from screens.step_kinds import correction_screen_of
+from screens.messages import Corrected
+from screens.step import StepDrafts, StepScreen
+from screens.step_kinds import correction_screen_class
 from tui.games.base import Step
-from tui.games.plugin import load
 from tui.records.corrections import Correctable
-from tui.session.outcomes import Refused
+from tui.session.outcomes import NotSaved, Refused
 from tui.session.session import Session
 from tui.widgets.dialog import Dialog, DialogScreen
 from tui.widgets.footer import SteadyFooter
@@ -102,9 +101,9 @@ class Correcting(StepScreen):
                 tooltip="Leave the entry as it was"),
     ]
 
-    def __init__(self, session: Session, step: Step, index: int,
+    def __init__(self, session: Session, step: Step, index: int, drafts: StepDrafts,
                  on_saved: Callable[[], None]) -> None:
-        super().__init__(session, step, index)
+        super().__init__(session, step, index, drafts)
         self.on_saved = on_saved
 
     @property
@@ -123,7 +122,10 @@ class Correcting(StepScreen):
         self.app.pop_screen()
 
     def save_correction(self, values: dict[str, Any]) -> None:
-        not_saved = owner_of(self).keeper.correct(self.session, self.step.id, values)
+        self.app.post_message(Corrected(self, self.session, self.step, values))
+
+    def correction_answered(self, not_saved: Refused | NotSaved | None) -> None:
+        """The keeper's answer to the correction (None: saved)."""
         if isinstance(not_saved, Refused):
             self.refuse(not_saved.field, not_saved.reason)
             return
@@ -140,7 +142,8 @@ class CorrectForm(FormScreen, Correcting):
 
 
 def correction_screen(kind: str) -> type[Correcting]:
-    """The step's screen correcting it: the form's here, a game's own kind's from its plugin
-    (GamePlugin.correction_screens)."""
-    screen: type[Correcting] = load(correction_screen_of(kind))
+    """The step's screen correcting it: the form's here, a game's own kind's from the game's
+    screens (screens.step_kinds)."""
+    screen = correction_screen_class(kind)
+    assert issubclass(screen, Correcting)
     return screen

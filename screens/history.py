@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -23,7 +24,7 @@ from textual.widgets.data_table import RowKey
 from textual.worker import get_current_worker
 
 from screens.history_view import COLUMNS, figures_view, row_cells, row_height
-from screens.owner import Owner, owner_of
+from screens.messages import OpenFile
 from tui.records.history import matches, player_figures, sort_records
 from tui.records.session_record import SessionRecord
 from tui.session.terminal_safe import visible
@@ -100,8 +101,9 @@ class HistoryScreen(Screen[None]):
     ]
 
 
-    def __init__(self) -> None:
+    def __init__(self, saves: Path) -> None:
         super().__init__()
+        self.saves = saves  # the folder listed
         self.records: list[SessionRecord] = []
         self.shown: list[SessionRecord] = []
         self.sort_by = "date"
@@ -113,10 +115,6 @@ class HistoryScreen(Screen[None]):
         self.reading_total: int | None = None  # while the list fills: how many files in all
         self.refreshed_at = 0.0  # when the list was last refreshed while filling
         self.refresh_due = False  # a refresh of the filling list is waiting for its turn
-
-    @property
-    def owner(self) -> Owner:
-        return owner_of(self)
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -155,7 +153,7 @@ class HistoryScreen(Screen[None]):
         """Every session's record: a few at once, many filled in as a worker reads them."""
         from tui.records.index import HistoryReading
 
-        reading = HistoryReading(self.owner.saves)
+        reading = HistoryReading(self.saves)
         if reading.total < FILL_FROM:
             self.records = [record for batch in reading.batches() for record in batch]
             self.refresh_view()
@@ -233,7 +231,7 @@ class HistoryScreen(Screen[None]):
         if self.reading_total is not None:
             counted = f"reading {len(self.records)} of {self.reading_total} sessions…"
         elif not self.records:
-            counted = f"no sessions yet in {self.owner.saves}/"
+            counted = f"no sessions yet in {self.saves}/"
         self.query_one("#history-order", Static).update(
             f"Sorted by {self.sort_by}, {words} · {counted}")
         self.sub_title = f"{self.reading_total or len(self.records)} sessions"
@@ -315,7 +313,7 @@ class HistoryScreen(Screen[None]):
                         severity="error")
             return
         self.replayed = True
-        self.owner.open_file(self.owner.saves / record.file, read_only=True)
+        self.app.post_message(OpenFile(self, self.saves / record.file, read_only=True))
 
     def action_export(self) -> None:
         from tui.records.export import export_sessions
@@ -327,7 +325,7 @@ class HistoryScreen(Screen[None]):
                         title="Export", severity="warning")
             return
         try:
-            target, scored = export_sessions(self.owner.saves, self.records)
+            target, scored = export_sessions(self.saves, self.records)
         except (OSError, SaveError) as error:
             why = error.strerror if isinstance(error, OSError) and error.strerror else error
             self.notify(f"Not exported: {why}", title="Export", severity="error")

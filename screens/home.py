@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
+from pathlib import Path
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -12,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 from textual.widgets.data_table import RowKey
 
-from screens.owner import Owner, owner_of
+from screens.messages import OpenFile, ShowHistory, StartNew
 from tui.games import plugins
 from tui.games.plugin import GamePlugin, HomeKey
 from tui.games.words import shortened
@@ -95,9 +96,9 @@ def offered(games: Sequence[GamePlugin]) -> list[tuple[HomeKey, GamePlugin]]:
     return [(game.home_key, game) for game in games if game.home_key is not None]
 
 
-def home_screen() -> HomeScreen:
+def home_screen(saves: Callable[[], Path]) -> HomeScreen:
     """The home screen, with a key for each game (GamePlugin.home_key) before its own."""
-    return home_screen_class(plugins())()
+    return home_screen_class(plugins())(saves)
 
 
 @cache
@@ -146,9 +147,9 @@ class HomeScreen(Screen[None]):
         return HELP.format(keys=" or ".join([", ".join(keys[:-1]), *keys[-1:]] if len(keys) > 1
                                             else keys))
 
-    @property
-    def owner(self) -> Owner:
-        return owner_of(self)
+    def __init__(self, saves: Callable[[], Path]) -> None:
+        super().__init__()
+        self.saves = saves  # the folder listed, as it stands (Ctrl+S may move it)
 
     def on_mount(self) -> None:
         self.title = "Last Round"
@@ -182,7 +183,7 @@ class HomeScreen(Screen[None]):
     def refresh_sessions(self) -> None:
         table = self.query_one(DataTable)
         # An unfinished session (say, after a dropped connection) comes first, to resume.
-        listed = home_order(list_sessions(self.owner.saves))
+        listed = home_order(list_sessions(self.saves()))
         # A fresh saves folder: the shipped examples show what a finished game looks like.
         examples = [] if listed else [s for s in example_summaries() if not s.error]
         self.examples = {str(s.path) for s in examples}
@@ -192,7 +193,7 @@ class HomeScreen(Screen[None]):
             EXAMPLES_HEADING if examples else OWN_HEADING)
         if not self.summaries:
             self.query_one("#session-error", Static).update(
-                f"No sessions yet in {self.owner.saves}/")
+                f"No sessions yet in {self.saves()}/")
 
     def show_rows(self, table: DataTable[Text]) -> None:
         """A row a session, in the window's width: the players and the result are cut (…)
@@ -252,10 +253,10 @@ class HomeScreen(Screen[None]):
         self.action_open()
 
     def action_new(self, game: str) -> None:
-        self.owner.start_new(game)
+        self.app.post_message(StartNew(self, game))
 
     def action_history(self) -> None:
-        self.owner.show_history()
+        self.app.post_message(ShowHistory(self))
 
     def action_open(self) -> None:
         table = self.query_one(DataTable)
@@ -266,4 +267,4 @@ class HomeScreen(Screen[None]):
         if summary.error:
             self.notify(summary.error, title="Can't open", severity="error")
             return
-        self.owner.open_file(summary.path)  # an example opens read-only, uncorrectable
+        self.app.post_message(OpenFile(self, summary.path))  # an example opens read-only

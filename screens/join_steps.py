@@ -2,8 +2,8 @@
 
 The host's screens, with keys a phone's keyboard has: on a form Enter goes to the next field
 and sends the step from the last one (↓ and ↑ go from field to field too). The heading names
-the seat and how far through its steps it is. A game's own kinds name theirs in the game's
-plugin (GamePlugin.join_screens).
+the seat and how far through its steps it is. A game's own kinds have theirs in the game's
+screens (screens.step_kinds).
 """
 
 from __future__ import annotations

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -27,7 +29,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
-from screens.owner import Owner, owner_of
+from screens.messages import LeaveReplay, LogRead
 from tui.games.base import RulesError
 from tui.records.corrections import correctable_steps
 from tui.records.final_scores import Breakdown, final_scores
@@ -41,6 +43,9 @@ from tui.widgets.footer import SteadyFooter
 from tui.widgets.key_order import OrderedKeys, focus_now
 from tui.widgets.plain import Plain, PlainTable
 from tui.widgets.title_bar import TitleBar
+
+if TYPE_CHECKING:
+    from screens.step import StepDrafts
 
 HELP = """\
 Replay walks through everything the table confirmed, in the order it happened. Each page
@@ -166,9 +171,12 @@ class ReplayScreen(Screen[None]):
 
     LOOKS_BACK = True  # the app leaves out its Galileo entry aids (F2, F3) here
 
-    def __init__(self, session: Session, *, leaving_exits: bool = False) -> None:
+    def __init__(self, session: Session, drafts: StepDrafts, saves: Path, *,
+                 leaving_exits: bool = False) -> None:
         super().__init__()
         self.session = session
+        self.drafts = drafts  # a correction's screen reads what was typed in it before
+        self.saves = saves  # the exports' folder is in it
         # Opened from the command line (`lastround replay FILE`): Esc goes back to the shell.
         self.leaving_exits = leaving_exits
         # A long file opened on its head (tui.session.early): its log is read once shown.
@@ -178,10 +186,6 @@ class ReplayScreen(Screen[None]):
                                                                        self.moments)
         self.keys_waiting = 0  # typed while the log is read: said on the page
         self.page = len(self.moments)  # opens on the final scores
-
-    @property
-    def owner(self) -> Owner:
-        return owner_of(self)
 
     @property
     def path_name(self) -> str:
@@ -230,7 +234,7 @@ class ReplayScreen(Screen[None]):
         same = same_head(self.session.data, whole.session.data)
         self.session, self.moments, self.lines = whole.session, whole.moments, whole.lines
         self.reading = False
-        self.owner.keeper.read_whole(whole.session)
+        self.app.post_message(LogRead(self, whole.session))
         self.page = len(self.moments)
         self.show()
         if not same:  # the log's part of the file changed what its head said
@@ -241,9 +245,8 @@ class ReplayScreen(Screen[None]):
 
     def refused(self, why: str) -> None:
         """The whole file is refused: as if it had never opened (the same one line)."""
-        self.owner.close_session()
         self.notify(why, title="Can't open", severity="error")
-        self.app.pop_screen()
+        self.app.post_message(LeaveReplay(self))  # to the screen under it, never out
 
     def help_text(self) -> str:
         return HELP
@@ -321,18 +324,15 @@ class ReplayScreen(Screen[None]):
 
     # actions ------------------------------------------------------------------
     def action_close(self) -> None:
-        self.owner.close_session()  # its lock was held only while a correction was saved
-        if self.leaving_exits:
-            self.app.exit()
-        else:
-            self.app.pop_screen()
+        # The session's lock was held only while a correction was saved: let go, then leave.
+        self.app.post_message(LeaveReplay(self, exits=self.leaving_exits))
 
     def action_export(self) -> None:
         from tui.records.export import export_session
         from tui.session.safe_read import SaveError
 
         try:
-            target = export_session(self.owner.keeper.saves, self.path_name, self.session.data)
+            target = export_session(self.saves, self.path_name, self.session.data)
         except (OSError, ValueError, SaveError) as error:
             self.notify(f"Not exported: {error}", title="Export", severity="error")
             return
@@ -360,7 +360,7 @@ class ReplayScreen(Screen[None]):
             return
         choice = next(c for c in correctable_steps(self.session) if c.step.id == step_id)
         self.app.push_screen(correction_screen(choice.step.kind)(
-            self.session, choice.step, choice.index, self.corrected))
+            self.session, choice.step, choice.index, self.drafts, self.corrected))
 
     def corrected(self) -> None:
         """A correction was saved: replay again and show where the scores stand now."""

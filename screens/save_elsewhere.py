@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Input
 
-from screens.owner import owner_of
+from screens.messages import SaveElsewhere
 from tui.session.fields import Invalid, parse_text
 from tui.widgets.dialog import Dialog, DialogScreen
 from tui.widgets.entry import Entry
@@ -63,16 +63,17 @@ class SaveElsewhereScreen(DialogScreen[None]):
         except Invalid as problem:
             error.show(str(problem))
             return
-        keeper = owner_of(self).keeper
-        failed_before = keeper.unsaved
-        failure = keeper.save_elsewhere(Path(typed).expanduser())
+        self.app.post_message(SaveElsewhere(self, Path(typed).expanduser()))
+
+    def answered(self, failure: str | None, saved_as: Path | None, *, again: bool) -> None:
+        """The keeper's answer: why it was not saved, or where it was (`again`: after a
+        failed save, so the step's Enter is to be pressed again)."""
         if failure is not None:
-            error.show(failure)
+            self.query_one("#elsewhere-error", ErrorLine).show(failure)
             return
         self.dismiss(None)
-        assert keeper.session is not None
-        go_on = " Enter confirms the step again and goes on." if failed_before else ""
-        self.notify(f"Saved as {keeper.session.path}.{go_on}", title="Saved", timeout=10)
+        go_on = " Enter confirms the step again and goes on." if again else ""
+        self.notify(f"Saved as {saved_as}.{go_on}", title="Saved", timeout=10)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -1,9 +1,15 @@
-"""What every step screen shares: the heading, Enter to confirm, Esc to go back."""
+"""What every step screen shares: the heading, Enter to confirm, Esc to go back.
+
+A step screen asks by message (screens.messages: Confirmed, Back, GoHome) and is told by
+calls down (refuse, say, say_later, progress_kept). It reads what was typed before through the
+drafts it is handed when made (the host's session keeper, or a player's seat), and hands its
+typing to whoever keeps it (`typed`): it writes nothing itself."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from textual import events
 from textual.app import ComposeResult
@@ -13,8 +19,8 @@ from textual.reactive import Reactive
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
+from screens.messages import Back, Confirmed, GoHome
 from screens.offstage import Offstage
-from screens.owner import StepOwner, step_owner_of
 from tui.games.base import Step
 from tui.session.drafts import DraftValues
 from tui.session.session import Session
@@ -28,6 +34,23 @@ from tui.widgets.title_bar import TitleBar
 def field_value(field: Widget) -> str:
     """What a field holds: an Input's text, a Choice's option."""
     return field.value if isinstance(field, (Input, Choice)) else ""
+
+
+class StepDrafts(Protocol):
+    """What a step screen reads of the session's keeping: whether it may type, and what was
+    typed before (the host's tui.session.keeper.Keeper, a player's tui.session.seat.Seat)."""
+
+    @property
+    def read_only(self) -> bool: ...
+
+    def draft_for(self, step: Step) -> DraftValues | None: ...
+
+
+@dataclass(frozen=True)
+class Typed:
+    """What a step's fields hold, to keep as its draft (None: as shown, nothing typed)."""
+
+    values: DraftValues | None
 
 
 class StepScreen(Offstage):
@@ -48,8 +71,9 @@ class StepScreen(Offstage):
     BODY_SCROLLS = False
     RESTORED = "✎ What was typed here before is back (not yet confirmed: Enter confirms it)"
 
-    def __init__(self, session: Session, step: Step, index: int) -> None:
+    def __init__(self, session: Session, step: Step, index: int, drafts: StepDrafts) -> None:
         super().__init__()
+        self.drafts = drafts
         self.session = session
         self.step = step
         self.index = index
@@ -58,12 +82,8 @@ class StepScreen(Offstage):
         self.table_text = ""  # table mode's line: kept until the screen is built to show it
 
     @property
-    def owner(self) -> StepOwner:
-        return step_owner_of(self)
-
-    @property
     def read_only(self) -> bool:
-        return self.owner.keeper.read_only
+        return self.drafts.read_only
 
     def compose(self) -> ComposeResult:
         self.show_heading()
@@ -179,7 +199,7 @@ class StepScreen(Offstage):
         """Bring back what was typed in this step before (a dropped link, Esc, Ctrl+O):
         whether there was something to bring back."""
         self.untouched = self.draft()
-        kept = None if self.read_only else self.owner.keeper.draft_for(self.step)
+        kept = None if self.read_only else self.drafts.draft_for(self.step)
         if kept is None or self.untouched is None or kept == self.untouched:
             return False
         try:
@@ -189,15 +209,13 @@ class StepScreen(Offstage):
         self.query_one("#message", Static).update(self.RESTORED)
         return True
 
-    def keep_draft(self) -> None:
-        """Keep on disk what is typed in this step so far (see tui.session.drafts)."""
+    def typed(self) -> Typed | None:
+        """What is typed in this step so far, to keep on disk (see tui.session.drafts); None
+        while there is nothing to keep (not yet built, or read-only)."""
         if self.untouched is None or self.read_only or not self.is_mounted:
-            return
+            return None
         typed = self.draft()
-        failure = self.owner.keeper.keep_draft(self.step,
-                                               None if typed == self.untouched else typed)
-        if failure:
-            self.notify(failure, title="Draft not kept", severity="warning")
+        return Typed(None if typed == self.untouched else typed)
 
     def show_table_line(self, text: str) -> None:
         """Table mode: every seat's standing on this kind of step ("" hides the line)."""
@@ -224,13 +242,17 @@ class StepScreen(Offstage):
         """The step's values, or None after saying what is wrong."""
         return {}
 
+    def progress_kept(self) -> None:
+        """The progress this screen confirmed inside its step (Confirmed, partial) is kept:
+        a screen showing it as it now stands does so here."""
+
     def action_confirm(self) -> None:
         if self.read_only:
-            self.owner.go_home()
+            self.app.post_message(GoHome(self))
             return
         values = self.values()
         if values is not None:
-            self.owner.confirm_step(values)
+            self.app.post_message(Confirmed(self, values))
 
     def action_back(self) -> None:
-        self.owner.go_back()
+        self.app.post_message(Back(self))

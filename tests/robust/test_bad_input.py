@@ -16,7 +16,7 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from screens.draw import BOX, DrawScreen
+from screens.galileo.draw import BOX, DrawScreen
 from tests.support import galileo_play, rftg_play
 from tests.support.helpers import make_test_app
 from tui.app import LastRoundApp

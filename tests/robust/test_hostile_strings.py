@@ -137,7 +137,7 @@ async def test_replay_resume_home_and_history_show_no_hostile_string(
         assert isinstance(home, HomeScreen)
         for path in hostile:
             for read_only in (True, False):  # replay, then resume
-                app.open_file(path, read_only=read_only)
+                app.walk.open_file(path, read_only=read_only)
                 await pilot.pause()
                 assert app.screen is home and app.session is None
                 said = notices(app)[-1]

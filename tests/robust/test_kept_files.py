@@ -103,7 +103,7 @@ async def test_a_killed_saves_temporary_files_go_when_the_session_is_next_opened
     app = make_test_app(saves, command="resume", file=path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert not app.read_only and lock_path(path).exists()
+        assert not app.walk.read_only and lock_path(path).exists()
         left = {p.name for p in saves.iterdir()}
     assert left & {*OURS, LOCK_LEFT} == set(), "every temporary file of this session is gone"
     assert {*NOT_OURS, LOCK_BEING_MADE} <= left, "and nothing that is not one, nor a lock " \
@@ -122,5 +122,5 @@ async def test_temporary_files_stay_while_another_app_holds_the_session(saves: P
     app = make_test_app(saves, command="resume", file=path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert app.read_only
+        assert app.walk.read_only
     assert set(OURS) <= {p.name for p in saves.iterdir()}

@@ -119,7 +119,7 @@ async def test_a_session_open_in_another_app_opens_read_only_and_says_so(
     app = make_test_app(saves, command="resume", file=path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert app.read_only and app.session is not None
+        assert app.walk.read_only and app.session is not None
         shown = notices(app)
         assert any("open in another Last Round" in m and str(other_process) in m
                    and "read-only" in m for m in shown), shown
@@ -139,7 +139,7 @@ async def test_a_stale_lock_is_taken_over_on_opening_and_released_on_leaving(
     app = make_test_app(saves, command="resume", file=path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert not app.read_only
+        assert not app.walk.read_only
         assert read_holder(lock_path(path)) == Holder(os.getpid(), socket.gethostname())
         await pilot.press("space", "down", "space", "enter")
         await pilot.pause()
@@ -156,7 +156,7 @@ async def test_a_session_whose_lock_names_a_huge_process_id_resumes(saves: Path)
     app = make_test_app(saves, command="resume", file=path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert app.session is not None and not app.read_only
+        assert app.session is not None and not app.walk.read_only
 
 
 async def test_quitting_releases_the_lock(saves: Path) -> None:

@@ -147,7 +147,8 @@ async def play_one_table(saves: Path, colour: str, start: Any) -> list[str]:
                     "saved the players")
         assert not app.keeper.unsaved, notices(app)
         await pilot.press("space", "down", "space", "enter")
-        await until(pilot, lambda: app.step_index == 2 or app.keeper.unsaved, "saved the round")
+        await until(pilot, lambda: app.walk.step_index == 2 or app.keeper.unsaved,
+                    "saved the round")
         assert not app.keeper.unsaved, notices(app)
     return [entry["step"] for entry in app_log(saves, colour)]
 
@@ -202,7 +203,7 @@ async def test_a_save_after_the_lock_was_taken_over_is_refused_and_says_why(
     app = make_test_app(saves, command="resume", file=path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert not app.read_only and app.keeper.lock is not None
+        assert not app.walk.read_only and app.keeper.lock is not None
         lock_path(path).write_text(f"{other_process}\n{socket.gethostname()}\n")  # taken over
         before = path.read_bytes()
         await pilot.press("space", "down", "space", "enter")
@@ -224,7 +225,7 @@ async def test_a_lock_that_is_a_folder_opens_the_session_read_only(saves: Path) 
     app = make_test_app(saves, command="resume", file=path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert app.read_only and app.keeper.lock is None
+        assert app.walk.read_only and app.keeper.lock is None
         (message,) = notices(app)
         assert path.name in message and "read-only" in message and lock_path(path).name in message
         assert "\n" not in message

@@ -101,7 +101,7 @@ async def test_a_failed_save_says_why_keeps_everything_and_offers_another_folder
         (saved,) = elsewhere.glob("*.toml")
         data = read_session(saved)
         assert [p["name"] for p in data["players"]] == ["Ada", "Bo"]
-        assert app.saves == elsewhere, "later saves and the home list use the new folder"
+        assert app.walk.saves == elsewhere, "later saves and the home list use the new folder"
         assert any("Saved as" in m and str(saved) in m for m in notices(app))
 
         await pilot.press("enter")  # the step, confirmed again, now goes on

@@ -44,7 +44,7 @@ def code_shown(app: App[Any]) -> PhonesScreen:
 
 def server_process(app: LastRoundApp) -> subprocess.Popen[str]:
     """The phones' server the host's app started."""
-    server = app.phones.server
+    server = app.walk.phones.server
     assert server is not None and server.process is not None
     return server.process
 
@@ -134,7 +134,7 @@ async def test_a_server_slow_to_stop_never_holds_up_the_hosts_app(
         server = server_process(app)
         os.kill(server.pid, signal.SIGSTOP)
         started = time.monotonic()
-        app.phones.stop()
+        app.walk.phones.stop()
         assert time.monotonic() - started < 2.5, "a hang guard: it was 5 s, waiting"
     assert server.wait(timeout=30) == -signal.SIGKILL
 
@@ -157,7 +157,7 @@ async def test_without_the_extra_the_table_opens_to_terminals_only(
         monkeypatch.setattr(app, "notify", lambda message, **options: said.append(message))
         await pilot.press("f5")
         await until(pilot, lambda: said == [phones.SERVE_MISSING], "how to get the extra")
-        assert app.phones.server is None
+        assert app.walk.phones.server is None
 
 
 async def test_the_code_is_drawn_only_where_it_fits_whole_and_only_then_inverted(

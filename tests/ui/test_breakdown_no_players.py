@@ -17,7 +17,7 @@ async def test_the_breakdown_of_nobody_says_why_there_is_no_total(saves: Path) -
         await pilot.pause()
         session = Session({"format": 1, "game": "toy", "status": "in-progress", "players": []})
         step = Step("breakdown", "Final scores", kind="breakdown")
-        await app.push_screen(BreakdownScreen(session, step, 0))
+        await app.push_screen(BreakdownScreen(session, step, 0, app.walk.keeper))
         await pilot.pause()
         assert isinstance(app.screen, BreakdownScreen)
         said = str(app.screen.query_one("#no-total").render())

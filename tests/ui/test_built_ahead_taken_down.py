@@ -37,7 +37,7 @@ async def test_a_screen_dropped_while_it_is_built_is_taken_down_once_built(
     path = saved_session(tmp_path, FOUR_PLAYERS, upto="end-check-0")
     app = make_test_app(tmp_path, command="resume", file=path)
     async with app.run_test(size=SIZE) as pilot:
-        ahead = app.steps_ahead
+        ahead = app.walk.steps_ahead
         await built_ahead(pilot)
         ahead.drop_ahead()
         ahead.build_ahead()
@@ -61,12 +61,12 @@ async def test_quitting_while_the_first_steps_are_built_behind_home_ends_quietly
     app = make_test_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(500):
-            if app.steps_ahead.new_sessions:  # the warm-up is done, and one game built
+            if app.walk.steps_ahead.new_sessions:  # the warm-up is done, and one game built
                 break
             await pilot.pause(0.01)
         await pilot.pause()
-        app.steps_ahead.new_sessions = {}
-        app.steps_ahead.build_new_sessions()  # the first game's first step, again
+        app.walk.steps_ahead.new_sessions = {}
+        app.walk.steps_ahead.build_new_sessions()  # the first game's first step, again
         await loop_turns(turns)
         await pilot.press("ctrl+q")
     assert app.return_code == 0

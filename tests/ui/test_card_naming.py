@@ -10,7 +10,7 @@ from typing import Any
 from textual.app import App
 from textual.widgets import OptionList
 
-from screens.cards import CardsScreen
+from screens.rftg.cards import CardsScreen
 from tests.support.helpers import make_test_app
 from tests.support.rftg_boxes_play import brink_of_war
 from tests.support.rftg_play import FOUR_PLAYERS, message, press, saved_session, shown

@@ -159,7 +159,7 @@ async def test_galileo_a_changed_trigger_after_two_turns_resets_the_turn_marks(
             app.screen)
         await pilot.press("enter")
         await pilot.pause()
-        assert app.current_step.id == "final-turns"
+        assert app.walk.current_step.id == "final-turns"
         await pilot.pause()
         turn_list = galileo_play.shown_text(app.screen.query_one("#turn-list"))
         assert "✓" not in turn_list, turn_list

@@ -12,10 +12,10 @@ from pathlib import Path
 
 from textual.widgets import Input
 
-from screens.cards import CardsScreen
 from screens.checklist import ChecklistScreen
 from screens.form import FormScreen
 from screens.home import HomeScreen
+from screens.rftg.cards import CardsScreen
 from tests.support import galileo_play, rftg_play
 from tests.support.helpers import make_test_app
 from tests.support.type_ahead import burst
@@ -45,7 +45,7 @@ async def test_ctrl_o_home_and_back_brings_back_the_counts_typed(saves: Path) ->
         await burst(pilot, ["ctrl+o"])
         assert isinstance(app.screen, HomeScreen)
         await burst(pilot, ["enter"])
-        assert isinstance(app.screen, FormScreen) and app.current_step.id == "counts-0"
+        assert isinstance(app.screen, FormScreen) and app.walk.current_step.id == "counts-0"
         assert (field(app, "chips"), field(app, "hand"), field(app, "goods")) == ("9", "3x", "")
         assert "What was typed here before is back" in message(app)
     assert path.read_text() == before, "a draft is never written into the session"
@@ -59,9 +59,9 @@ async def test_esc_back_and_forward_again_keeps_a_galileo_scoring_step(saves: Pa
         await galileo_play.set_field(pilot, "track_position", 57)
         await galileo_play.set_field(pilot, "tribunal", -3)
         await burst(pilot, ["escape"])
-        assert app.current_step.id == "scores-0"
+        assert app.walk.current_step.id == "scores-0"
         await burst(pilot, ["enter"])  # Ada's, confirmed again as it was
-        assert app.current_step.id == "scores-1"
+        assert app.walk.current_step.id == "scores-1"
         assert (field(app, "track_position"), field(app, "tribunal")) == ("57", "-3")
 
 
@@ -112,14 +112,14 @@ async def test_a_confirmed_step_drops_its_draft_and_a_finished_game_every_draft(
         await burst(pilot, ["ctrl+t", *"24", "tab", *"9"])
         assert "tableau-3" in Drafts(path).steps
         await burst(pilot, ["enter"])
-        assert app.current_step.id == "counts-3"
+        assert app.walk.current_step.id == "counts-3"
         assert not draft_path(path).exists(), "confirmed: nothing is left to keep"
         await burst(pilot, ["escape", "tab", *"0"])  # typed again in a confirmed step
         assert "tableau-3" in Drafts(path).steps  # kept as the app closes
     app = make_test_app(saves, command="resume", file=path)
     async with app.run_test(size=SIZE) as pilot:
         await burst(pilot, [*"11", "tab", *"4", "tab", *"2", "enter"])
-        assert app.current_step.kind == "breakdown"  # the last count finished the game
+        assert app.walk.current_step.kind == "breakdown"  # the last count finished the game
     assert read_session(path)["status"] == "finished"
     assert not draft_path(path).exists(), "finished: every draft goes"
 
@@ -136,14 +136,14 @@ async def test_a_draft_older_than_the_steps_last_entry_or_broken_is_ignored(
         await pilot.pause()
         assert field(app, "chips") == "5"
         await burst(pilot, ["escape"])
-        assert app.current_step.id == "tableau-1"
+        assert app.walk.current_step.id == "tableau-1"
         await burst(pilot, ["escape"])
         assert field(app, "chips") == str(rftg_play.ADA.chips)
     draft_path(path).write_text("[steps\nnot toml")
     app = make_test_app(saves, command="resume", file=path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert app.current_step.id == "counts-1" and field(app, "chips") == ""
+        assert app.walk.current_step.id == "counts-1" and field(app, "chips") == ""
 
 
 def test_a_draft_never_changes_a_score(saves: Path, capsys: object) -> None:

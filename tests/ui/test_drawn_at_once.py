@@ -19,11 +19,11 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from screens.breakdown import BreakdownScreen
-from screens.draw import DrawScreen
 from screens.form import FormScreen
+from screens.galileo.draw import DrawScreen
+from screens.galileo.turns import TurnsScreen
 from screens.setup import SetupScreen
 from screens.step import StepScreen
-from screens.turns import TurnsScreen
 from tests.support import galileo_play
 from tests.support.helpers import make_test_app
 from tests.support.rftg_play import DEE, FOUR_PLAYERS, saved_session
@@ -108,7 +108,7 @@ async def home_at_rest(pilot: Pilot[Any]) -> dict[str, StepScreen]:
     app = pilot.app
     assert isinstance(app, LastRoundApp)
     for _ in range(500):
-        built = app.steps_ahead.new_sessions or {}
+        built = app.walk.steps_ahead.new_sessions or {}
         if set(game_ids()) <= built.keys() and all(s.is_mounted for s in built.values()):
             return dict(built)
         await pilot.pause(0.02)
@@ -242,4 +242,4 @@ async def test_scores_foreseen_as_the_app_closes_end_it_quietly(tmp_path: Path) 
         assert isinstance(await built_ahead(pilot), BreakdownScreen)
         await type_last_counts(pilot)
     assert not app.screen_stack
-    app.steps_ahead.foresee()  # as the timer's callback ran, once the screens had gone
+    app.walk.steps_ahead.foresee()  # as the timer's callback ran, once the screens had gone

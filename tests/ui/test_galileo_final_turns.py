@@ -8,8 +8,8 @@ from typing import Any
 from textual.app import App
 from textual.pilot import Pilot
 
-from screens.draw import DrawScreen
-from screens.turns import TurnsScreen
+from screens.galileo.draw import DrawScreen
+from screens.galileo.turns import TurnsScreen
 from tests.support.galileo_play import (
     THREE_PLAYERS,
     Draw,
@@ -153,7 +153,7 @@ async def test_every_turn_key_fits_the_footer_at_80_columns_and_f2_still_opens(
     included) inside 80 columns; F2 and F3 still open their boxes from here (F1 lists them)."""
     from textual.widgets import Footer
 
-    from screens.galileo_extras import ScoreSummaryScreen
+    from screens.galileo.extras import ScoreSummaryScreen
 
     path = saved_session(saves, FOUR, "final-turns", turns_done=3)
     async with make_test_app(saves, command="resume", file=path).run_test(size=SIZE) as pilot:

@@ -15,11 +15,11 @@ from textual.widgets import Static
 
 from screens.breakdown import BreakdownScreen
 from screens.form import FormScreen
-from screens.galileo_extras import DiceScreen, ScoreSummaryScreen
+from screens.galileo.extras import DiceScreen, ScoreSummaryScreen
+from screens.galileo.turns import TurnsScreen
 from screens.home import HomeScreen
 from screens.replay import ReplayScreen
 from screens.setup import SetupScreen
-from screens.turns import TurnsScreen
 from tests.support.galileo_play import (
     THREE_PLAYER_TURNS,
     THREE_PLAYERS,
@@ -169,7 +169,7 @@ async def test_a_whole_three_player_end_is_saved_scored_and_replayed_alike(
     app = make_test_app(saves, command="replay", file=path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, ReplayScreen) and app.read_only
+        assert isinstance(app.screen, ReplayScreen) and app.walk.read_only
         assert the_draw in page_text(app)
         await pilot.press("escape")  # opened from the command line: back to the shell
         await pilot.pause()
@@ -308,7 +308,7 @@ async def test_resuming_mid_turns_lands_on_the_turn_in_progress(saves: Path) -> 
     app = make_test_app(saves, command="resume", file=path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, TurnsScreen) and not app.read_only
+        assert isinstance(app.screen, TurnsScreen) and not app.walk.read_only
         assert "▶ 3. Bo" in now_playing(app)
         assert "Andromeda Nebula" in shown_text(app.screen.query_one("#draw-table"))
         await confirm(pilot)

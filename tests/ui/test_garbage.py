@@ -60,7 +60,8 @@ def test_a_session_opened_from_the_command_line_warms_up_only_its_own_game() -> 
     script = ("import sys\nfrom tui.shell.warm_up import warm_up\nwarm_up('rftg')\n"
               "print('tui.games.rftg.game' in sys.modules,\n"
               "      'tui.games.galileo.game' in sys.modules,\n"
-              "      'screens.cards' in sys.modules, 'screens.turns' in sys.modules)\n"
+              "      'screens.rftg.cards' in sys.modules, 'screens.galileo.turns' in sys.modules)\n"
               "warm_up()\n"
-              "print('tui.games.galileo.game' in sys.modules, 'screens.turns' in sys.modules)\n")
+              "print('tui.games.galileo.game' in sys.modules,\n"
+              "      'screens.galileo.turns' in sys.modules)\n")
     assert python_output(script).split() == ["True", "False", "True", "False", "True", "True"]

@@ -72,7 +72,7 @@ async def test_an_example_opens_read_only_and_is_never_written_or_locked(saves: 
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, ReplayScreen) and app.read_only
+        assert isinstance(app.screen, ReplayScreen) and app.walk.read_only
         assert "Example" in str(app.screen.sub_title)
         assert app.screen.check_action("correct", ()) is False  # corrections would write it
         assert app.keeper.lock is None
@@ -84,7 +84,7 @@ async def test_an_example_opens_read_only_and_is_never_written_or_locked(saves: 
         assert isinstance(app.screen, HomeScreen) and app.session is None
         await pilot.press("h")
         await pilot.pause()
-        assert app.screen.records == []  # type: ignore[attr-defined]
+        assert app.screen.records == []
     assert {name: (EXAMPLES / name).read_bytes() for name in EXAMPLE_FILES} == before
     assert sorted(p.name for p in EXAMPLES.iterdir()) == beside
 

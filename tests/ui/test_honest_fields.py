@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input
 
-from screens.draw import DrawScreen
+from screens.galileo.draw import DrawScreen
 from tests.support import galileo_play, rftg_play
 from tests.support.helpers import make_test_app
 from tests.support.type_ahead import burst
@@ -43,13 +43,13 @@ async def test_a_character_a_number_field_cannot_take_stays_and_is_named_at_once
         assert chips(app).value == shown  # nothing dropped
         assert "✗ VP chips: whole numbers only" in error_under(app, "chips")  # before Enter
         await burst(pilot, ["tab", *"3", "tab", *"1", "enter"])
-        assert app.current_step.id == "counts-0", "refused: the step stays"
+        assert app.walk.current_step.id == "counts-0", "refused: the step stays"
         assert app.focused is chips(app)
         assert chips(app).selected_text == shown, "the refused value is selected"
         await burst(pilot, [*"12"])
         assert chips(app).value == "12" and error_under(app, "chips") == ""
         await burst(pilot, ["enter"])
-        assert app.current_step.id == "tableau-1"
+        assert app.walk.current_step.id == "tableau-1"
     assert read_session(path)["players"][0]["chips"] == 12
 
 
@@ -62,7 +62,7 @@ async def test_a_value_the_rules_refuse_is_selected_so_typing_replaces_it(saves:
         hand = app.screen.query_one("#field-hand", Input)
         assert "at most 10" in error_under(app, "hand") and app.focused is hand
         await burst(pilot, [*"4", "enter"])
-        assert app.current_step.id == "tableau-1"
+        assert app.walk.current_step.id == "tableau-1"
     assert read_session(path)["players"][0]["hand"] == 4
 
 
@@ -75,7 +75,7 @@ async def test_a_long_name_is_kept_whole_and_refused_in_words(saves: Path) -> No
         assert "Seat 2: at most 20 characters" in error_under(app, "seats")
         assert app.focused is app.screen.query_one("#seat-1", Input), "the seat refused"
         await burst(pilot, [*"Bo", "enter"])  # replaces the selected name
-        assert app.current_step.id == "end-check-0"
+        assert app.walk.current_step.id == "end-check-0"
 
 
 async def test_the_draw_box_count_says_what_it_cannot_take(saves: Path) -> None:

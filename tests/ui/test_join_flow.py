@@ -10,11 +10,11 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from screens.cards_join import JoinCardsScreen
 from screens.help import NO_HELP, HelpScreen
 from screens.join import NO_TABLE, SeatScreen, TablesScreen
 from screens.join_steps import JoinFormScreen
 from screens.join_wait import DoneScreen, WaitScreen
+from screens.rftg.cards_join import JoinCardsScreen
 from tests.support.join_play import (
     NARROW,
     WIDE,

@@ -65,7 +65,7 @@ async def test_the_palette_confirms_a_step_as_enter_does(saves: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press(*"Ada", "tab", *"Bo")
         await palette(pilot, "confirm")
-        assert app.current_step.id == "round"
+        assert app.walk.current_step.id == "round"
         assert [p["name"] for p in only_session(saves)["players"]] == ["Ada", "Bo"]
         await palette(pilot, "back")
         assert isinstance(app.screen, SetupScreen)
@@ -91,7 +91,7 @@ async def test_home_from_the_palette_or_ctrl_o_keeps_what_was_confirmed(saves: P
         assert "Home" not in palette_titles(app), "no session is open"
         await pilot.press("enter")  # the session, first in the list
         await pilot.pause()
-        assert app.current_step.id == "round"
+        assert app.walk.current_step.id == "round"
         await pilot.press("ctrl+o")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)

@@ -109,7 +109,7 @@ async def test_resuming_a_draft_puts_the_cursor_on_the_first_field_left_empty(
     app = make_test_app(saves, command="resume", file=path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, FormScreen) and app.current_step.id == "counts-0"
+        assert isinstance(app.screen, FormScreen) and app.walk.current_step.id == "counts-0"
         assert app.focused is app.screen.query_one("#field-goods", Input)
 
 

@@ -93,7 +93,7 @@ async def test_a_screen_with_its_own_message_line_shows_the_confirmation_there(
         assert said.startswith("Exported: 5 finished sessions (15 rows) written to ")
         await pilot.press("escape")
         await pilot.pause()
-        app.go_home("Saved. The session is finished and can be replayed from the list.")
+        app.walk.go_home("Saved. The session is finished and can be replayed from the list.")
         await pilot.pause()
         assert not app.screen.query("Toast")
         said = str(app.screen.query_one("#home-notice", Static).render())

@@ -98,7 +98,7 @@ async def test_b_on_the_final_scores_of_a_game_just_finished(saves: Path) -> Non
     app = make_test_app(saves, command="resume", file=path)
     async with app.run_test(size=BIG) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, BreakdownScreen) and app.read_only
+        assert isinstance(app.screen, BreakdownScreen) and app.walk.read_only
         await press(pilot, "b")
         assert isinstance(app.screen, QrScreen)
         assert decoded(drawn_lines(app)) == [bgstats_scan_link(read_session(path), "game.toml")]

@@ -170,7 +170,7 @@ async def test_a_file_the_whole_reading_refuses_ends_on_the_same_refusal(
         gate.set()
         await until(pilot, lambda: isinstance(app.screen, HomeScreen))
         assert said == expected
-        assert app.made_keeper is not None and app.made_keeper.session is None
+        assert app.walk.made_keeper is not None and app.walk.made_keeper.session is None
         assert "✗" in str(app.screen.query_one("#session-error", Static).render())
     assert not screen.is_attached
 

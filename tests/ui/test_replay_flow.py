@@ -8,10 +8,10 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
 
-from screens.cards_correction import CorrectCards
 from screens.correction import CorrectForm, CorrectionPicker
 from screens.home import HomeScreen
 from screens.replay import ReplayScreen
+from screens.rftg.cards_correction import CorrectCards
 from tests.support.galileo_play import shown_text
 from tests.support.helpers import FIXED_TIME, make_test_app
 from tests.support.history_data import EXAMPLE_FILES, copy_examples

@@ -12,10 +12,10 @@ import pytest
 from textual.widgets import DataTable, Input, OptionList
 
 from screens.breakdown import BreakdownScreen
-from screens.cards import CardsScreen
 from screens.checklist import ChecklistScreen
 from screens.form import FormScreen
 from screens.home import HomeScreen
+from screens.rftg.cards import CardsScreen
 from screens.setup import SetupScreen
 from screens.step import StepScreen
 from tests.support.helpers import make_test_app, only_session

@@ -8,7 +8,7 @@ from pathlib import Path
 from textual.app import App, ComposeResult
 from textual.widgets import OptionList
 
-from screens.cards import CardsScreen
+from screens.rftg.cards import CardsScreen
 from tests.support.helpers import make_test_app
 from tests.support.rftg_play import (
     ADA,

@@ -19,8 +19,9 @@ SCREENS = Path(screens.__file__).parent
 
 def screen_classes() -> list[type[Screen[object]]]:
     found = []
-    for path in sorted(SCREENS.glob("*.py")):
-        module = importlib.import_module(f"screens.{path.stem}")
+    for path in sorted(SCREENS.glob("**/*.py")):
+        name = ".".join(path.relative_to(SCREENS).with_suffix("").parts).removesuffix("__init__")
+        module = importlib.import_module(f"screens.{name}".rstrip("."))
         found += [cls for _, cls in inspect.getmembers(module, inspect.isclass)
                   if issubclass(cls, Screen) and cls.__module__ == module.__name__]
     return found
@@ -34,16 +35,17 @@ def test_no_screen_class_brings_css_of_its_own() -> None:
 
 
 def test_every_screen_stylesheet_is_loaded_by_both_apps_at_start() -> None:
-    sheets = {path.name for path in SCREENS.glob("*.tcss")}
-    assert {"home.tcss", "form.tcss", "cards.tcss"} <= sheets
+    sheets = {path.resolve() for path in SCREENS.glob("**/*.tcss")}
+    assert {SCREENS / "home.tcss", SCREENS / "form.tcss", SCREENS / "rftg" / "cards.tcss",
+            SCREENS / "galileo" / "turns.tcss"} <= sheets
     for app_class in (LastRoundApp, JoinApp):
         paths = app_class.CSS_PATH
         assert isinstance(paths, list)
-        assert sheets <= {Path(path).name for path in paths}, app_class.__name__
+        assert sheets <= {Path(path).resolve() for path in paths}, app_class.__name__
 
 
 def test_each_screen_stylesheet_sits_beside_its_screen_module() -> None:
-    lonely = [path.name for path in SCREENS.glob("*.tcss")
+    lonely = [path.name for path in SCREENS.glob("**/*.tcss")
               if not path.with_suffix(".py").exists()]
     assert lonely == []
 

@@ -15,12 +15,12 @@ import pytest
 from textual.pilot import Pilot
 
 from screens.breakdown import BreakdownScreen
-from screens.cards import CardsScreen
 from screens.checklist import ChecklistScreen
 from screens.form import FormScreen
+from screens.galileo.turns import TurnsScreen
 from screens.home import HomeScreen
+from screens.rftg.cards import CardsScreen
 from screens.step import StepScreen
-from screens.turns import TurnsScreen
 from tests.support import galileo_play
 from tests.support.helpers import looks, make_test_app
 from tests.support.rftg_play import (
@@ -44,7 +44,7 @@ async def built_ahead(pilot: Pilot[Any]) -> StepScreen:
     app = pilot.app
     assert isinstance(app, LastRoundApp)
     for _ in range(500):
-        ahead = app.steps_ahead.ahead
+        ahead = app.walk.steps_ahead.ahead
         if ahead is not None and ahead.is_mounted:
             return ahead
         await pilot.pause(0.02)
@@ -82,7 +82,7 @@ async def test_the_next_steps_screen_is_built_ahead_and_shown_as_if_built_anew(
         assert ahead not in app.screen_stack, "built offstage, not shown"
         await answer(pilot)
         assert app.screen is ahead, "Enter showed the screen built ahead"
-        assert ahead.step.id == next_step and ahead.index == app.step_index
+        assert ahead.step.id == next_step and ahead.index == app.walk.step_index
         shown = await looks(pilot)
     path = saved_session(fresh, FOUR_PLAYERS, upto=next_step)
     app = make_test_app(fresh, command="resume", file=path)
@@ -126,7 +126,7 @@ async def test_a_step_looks_the_same_whether_its_screen_was_built_ahead_or_not(
             path = saved_session(folder, FOUR_PLAYERS, upto=shown_step)
             app = make_test_app(folder, command="resume", file=path)
         if not ahead:
-            app.steps_ahead.build_ahead = lambda: None  # type: ignore[method-assign]
+            app.walk.steps_ahead.build_ahead = lambda: None  # type: ignore[method-assign]
         async with app.run_test(size=SIZE) as pilot:
             built = await built_ahead(pilot) if ahead else None
             await answer(pilot)
@@ -148,7 +148,7 @@ async def test_an_answer_that_ends_the_visit_drops_the_screen_built_ahead(
         assert isinstance(ahead, ChecklistScreen) and ahead.step.id == "finish-round"
         await play_end_check(pilot, 9)
         assert isinstance(app.screen, HomeScreen)
-        assert app.steps_ahead.ahead is None
+        assert app.walk.steps_ahead.ahead is None
         for _ in range(500):
             if not ahead.is_attached:
                 break
@@ -165,10 +165,10 @@ async def test_asking_again_while_the_screen_ahead_is_still_being_built_keeps_it
     app = make_test_app(tmp_path, command="resume", file=path)
     async with app.run_test(size=SIZE) as pilot:
         await built_ahead(pilot)
-        app.steps_ahead.drop_ahead()
-        app.steps_ahead.build_ahead()
-        building = app.steps_ahead.ahead
+        app.walk.steps_ahead.drop_ahead()
+        app.walk.steps_ahead.build_ahead()
+        building = app.walk.steps_ahead.ahead
         assert isinstance(building, CardsScreen) and not building.is_mounted
-        app.steps_ahead.build_ahead()  # before it is built
-        assert app.steps_ahead.ahead is building
+        app.walk.steps_ahead.build_ahead()  # before it is built
+        assert app.walk.steps_ahead.ahead is building
         assert await built_ahead(pilot) is building

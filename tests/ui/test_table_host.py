@@ -241,7 +241,7 @@ async def test_a_host_that_cant_save_says_so_once_and_takes_the_entry_when_it_ca
             return "the disk is full" if failing[0] else real_save(data)
 
         monkeypatch.setattr(keeper, "replace_data", save)
-        monkeypatch.setattr(app, "say_not_saved", said.append)
+        monkeypatch.setattr(app.walk, "say_not_saved", said.append)
         step_id, values = seat_entries("rftg")[1][0]
         Table(path).send(1, step_id, values)
         await until(pilot, lambda: said == ["the disk is full"], "the host told")

@@ -69,7 +69,7 @@ async def test_the_app_runs_a_keys_priority_bindings_through_one_method() -> Non
         assert app.marks == ["priority"]
 
 
-# screens built ahead (tui.shell.ahead, screens.turns, screens.offstage) --------------------------
+# screens built ahead (tui.shell.ahead, screens.galileo.turns, screens.offstage) -----------------
 async def built_offstage(app: App[None], pilot: Pilot[None]) -> Screen[None]:
     """A screen built with App._get_screen, once it is whole (mounted)."""
     offstage = Screen[None]()

@@ -66,7 +66,7 @@ async def test_an_unfinished_session_comes_first_and_enter_resumes_it(saves: Pat
         assert str(app.screen.query_one("#resume-line", Static).render()) == ""
         await pilot.press("up", "enter")
         await pilot.pause()
-        assert app.session is not None and app.current_step.id == "round"
+        assert app.session is not None and app.walk.current_step.id == "round"
 
 
 async def test_no_color_is_honoured(saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -12,11 +12,11 @@ from pathlib import Path
 
 from textual.widgets import Input
 
-from screens.cards import CardsScreen
-from screens.draw import DrawScreen
+from screens.galileo.draw import DrawScreen
+from screens.galileo.turns import TurnsScreen
 from screens.history import HistoryScreen
 from screens.replay import ReplayScreen
-from screens.turns import TurnsScreen
+from screens.rftg.cards import CardsScreen
 from tests.support import galileo_play, rftg_play
 from tests.support.helpers import make_test_app, only_session
 from tests.support.history_data import copy_examples, write_toy
@@ -34,7 +34,7 @@ def session_text(saves: Path) -> str:
 
 
 def step_id(app: LastRoundApp) -> str:
-    return app.current_step.id
+    return app.walk.current_step.id
 
 
 async def slow_and_burst(tmp_path: Path, game: str, play: object) -> tuple[str, str, list[str]]:
@@ -189,5 +189,5 @@ async def test_the_home_list_takes_arrows_and_enter_typed_with_the_next_step(
         await pilot.pause()
         await burst(pilot, ["down", "enter", *"5", "tab", *"1", "tab", *"0", "enter"])
         assert app.session is not None and app.session.path == older
-        assert app.current_step.id == "tableau-1"
+        assert app.walk.current_step.id == "tableau-1"
     assert read_session(older)["players"][0]["chips"] == 5

@@ -9,10 +9,18 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from textual.screen import Screen
 
 from screens.correction import Correcting, correction_screen
 from screens.history_view import GAME_WIDTH
-from screens.step_kinds import EVERY_GAMES_SCREENS, join_screen, step_screen
+from screens.step import StepScreen
+from screens.step_kinds import (
+    EVERY_GAMES_SCREENS,
+    game_screens,
+    has_screens,
+    join_screen,
+    step_screen,
+)
 from tests.support.fresh_python import python_output
 from tests.support.source_names import module_name, source_files
 from tests.support.toy_unlisted import PLUGIN as TOY
@@ -39,20 +47,19 @@ def test_what_a_plugin_names_exists(plugin: GamePlugin) -> None:
     game = load(plugin.game)
     assert game.id == plugin.id and plugin_of(plugin.id) is plugin
     assert len(plugin.short_title) <= GAME_WIDTH
-    own = dict(plugin.step_screens)
-    for kind, screen in plugin.step_screens:
+    own = set(plugin.step_kinds)
+    for kind in plugin.step_kinds:
         assert kind not in EVERY_GAMES_SCREENS
-        assert step_screen(kind).__name__ == screen.partition(":")[2]
-    for kind, _screen in plugin.join_screens:
+        assert issubclass(step_screen(kind), StepScreen), kind
+    for kind in plugin.join_kinds:
         assert kind in own and issubclass(join_screen(kind), step_screen(kind)), kind
-    assert callable(load(plugin.seat_check)) if plugin.join_screens else not plugin.seat_check
-    for kind, _screen in plugin.correction_screens:
+    assert callable(load(plugin.seat_check)) if plugin.join_kinds else not plugin.seat_check
+    for kind in plugin.correction_kinds:
         assert kind in own and issubclass(correction_screen(kind), step_screen(kind)), kind
         assert issubclass(correction_screen(kind), Correcting)
     for module in plugin.warm_up:
         load(f"{module}:__name__")
-    for target in (plugin.warm_up_call, plugin.edition_of, plugin.describe_draw,
-                   *(key.screen for key in plugin.app_keys)):
+    for target in (plugin.warm_up_call, plugin.edition_of, plugin.describe_draw):
         if target:
             assert callable(load(target)), target
     if plugin.checks:
@@ -62,6 +69,19 @@ def test_what_a_plugin_names_exists(plugin: GamePlugin) -> None:
     assert all((folder / example.file).is_file() for example in plugin.examples)
 
 
+@pytest.mark.parametrize("plugin", [p for p in SHIPPED if has_screens(p)], ids=lambda p: p.id)
+def test_a_games_screens_register_exactly_the_kinds_and_keys_its_rules_name(
+        plugin: GamePlugin) -> None:
+    """The rules name a step kind ("cards") and a key's id; the game's screens package
+    (screens.<id>) maps each to the screen class showing it, and nothing more."""
+    screens = game_screens(plugin.id)
+    assert set(screens.steps) == set(plugin.step_kinds)
+    assert set(screens.joins) == set(plugin.join_kinds)
+    assert set(screens.corrections) == set(plugin.correction_kinds)
+    assert set(screens.keys) == {key.id for key in plugin.app_keys}
+    assert all(isinstance(make(), Screen) for make in screens.keys.values())
+
+
 def test_home_keys_and_app_keys_are_distinct() -> None:
     home = [p.home_key.key for p in SHIPPED if p.home_key is not None]
     app = [key.id for p in SHIPPED for key in p.app_keys]
@@ -69,12 +89,9 @@ def test_home_keys_and_app_keys_are_distinct() -> None:
 
 
 def named_modules(plugin: GamePlugin) -> set[str]:
-    """The modules a plugin names: its screens, checks, warm-up and hooks."""
+    """The modules a plugin names: its checks, warm-up and hooks."""
     targets = [plugin.game, plugin.checks, plugin.seat_check, plugin.warm_up_call,
-               plugin.edition_of, plugin.describe_draw, *plugin.warm_up,
-               *(key.screen for key in plugin.app_keys),
-               *(screen for pairs in (plugin.step_screens, plugin.join_screens,
-                                      plugin.correction_screens) for _kind, screen in pairs)]
+               plugin.edition_of, plugin.describe_draw, *plugin.warm_up]
     return {target.partition(":")[0] for target in targets if target}
 
 
@@ -85,13 +102,14 @@ def string_constants(path: Path) -> Iterator[str]:
 
 
 def test_only_a_game_and_the_modules_its_plugin_names_know_its_own_step_kinds() -> None:
-    """A game's own step kind ("cards", "turns") is written only in its package and the
-    modules its plugin names: everywhere else a step of it is found through the plugin
-    (which screen shows it, whether a seat enters it, whether it can be corrected)."""
+    """A game's own step kind ("cards", "turns") is written only in its package, the
+    modules its plugin names and its screens (screens.<id>): everywhere else a step
+    of it is found through the plugin (which screen shows it, whether a seat enters it,
+    whether it can be corrected)."""
     knowing: dict[str, tuple[str, set[str]]] = {}  # kind: its game's package, named modules
     for package in SHIPPED_PACKAGES:
         plugin = importlib.import_module(package).PLUGIN
-        for kind, _screen in plugin.step_screens:
+        for kind in plugin.step_kinds:
             knowing[kind] = (package, named_modules(plugin))
     assert knowing.keys() >= {"cards", "turns"}
     found = []
@@ -99,6 +117,8 @@ def test_only_a_game_and_the_modules_its_plugin_names_know_its_own_step_kinds() 
         module = module_name(path)
         for kind in sorted(knowing.keys() & set(string_constants(path))):
             package, named = knowing[kind]
-            if not (module == package or module.startswith(f"{package}.") or module in named):
+            own = (package, package.replace("tui.games.", "screens.", 1))
+            if not (any(module == p or module.startswith(f"{p}.") for p in own)
+                    or module in named):
                 found.append(f"{module} writes {kind!r}, a kind of {package}'s own")
     assert not found, found

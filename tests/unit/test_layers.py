@@ -3,23 +3,27 @@
 Every import counts, at the top of a module or inside a function (a late import is still an
 arrow). The layers, from the bottom:
 
-    tui.games      the rules: the standard library and each other only
+    tui.games      the rules: the standard library and each other only; they name a step's
+                   kind ("cards"), never the screen showing it, not even in a string
     tui.session    a session and its files: no Textual, nothing above
     tui.records    what is made from sessions: no Textual, nothing above
-    tui.widgets    the Textual parts screens are built from
-    screens        one screen per kind of step
+    tui.widgets    the Textual parts screens are built from: nothing of a session (a screen
+                   hands a widget what it needs)
+    screens        one screen per kind of step; each game's own in screens.<game id>, whose
+                   registry maps the kinds its rules name to screen classes
     the shell      tui.app, tui.cli, tui.shell, tui.__main__: wires screens to the session
 """
 
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from collections.abc import Iterator, Mapping
 
 import pytest
 
-from tests.support.source_names import PACKAGE, SCREENS, module_name, source_files
+from tests.support.source_names import PACKAGE, ROOT, SCREENS, module_name, source_files
 
 LAYERS = (
     ("rules", (f"{PACKAGE}.games",)),
@@ -126,6 +130,37 @@ def outside_imports(graph: Graph, layer: str, allowed: set[str]) -> list[str]:
 
 
 STANDARD_LIBRARY = set(sys.stdlib_module_names) | {"__future__"}
+MODULE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
+
+
+def arrows_between(graph: Graph, low: str, high: str) -> list[str]:
+    """The imports from layer `low` into layer `high`."""
+    places = [name for name, _prefixes in LAYERS]
+    return sorted(f"{module} -> {target}" for module, targets in graph.items()
+                  for target in targets
+                  if layer_of(module) == places.index(low)
+                  and layer_of(target) == places.index(high))
+
+
+def upward_names(texts: Mapping[str, list[str]]) -> list[str]:
+    """Strings naming a module above the rules ("screens.cards:CardsScreen", loaded later
+    by name): an arrow up that no import shows."""
+    found = []
+    for module, strings in texts.items():
+        for text in strings:
+            target = text.partition(":")[0]
+            high = layer_of(target) if MODULE_NAME.fullmatch(target) else None
+            if high is not None and high > (layer_of(module) or 0) and "." in target:
+                found.append(f"{module} names {text!r}")
+    return sorted(found)
+
+
+def rules_strings() -> dict[str, list[str]]:
+    """Every string constant of each rules module (docstrings too)."""
+    return {module_name(path): [node.value for node in ast.walk(ast.parse(
+                path.read_text(encoding="utf-8")))
+                if isinstance(node, ast.Constant) and isinstance(node.value, str)]
+            for path in ROOT.glob("tui/games/**/*.py")}
 
 
 # The guards ---------------------------------------------------------------------------------
@@ -133,6 +168,17 @@ def test_the_rules_import_the_standard_library_and_each_other_only() -> None:
     graph = import_graph()
     assert outside_imports(graph, "rules", STANDARD_LIBRARY) == []
     assert [arrow for arrow in upward_arrows(graph) if arrow.startswith("tui.games")] == []
+
+
+def test_the_rules_name_no_screen_even_in_a_string() -> None:
+    """The rules name a step's kind; the screens' registry (screens.step_kinds and each
+    game's screens.<id>) says which screen class shows it."""
+    assert upward_names(rules_strings()) == []
+
+
+def test_widgets_use_nothing_of_a_session() -> None:
+    """A widget is handed what it needs by its screen (say, how to read a number)."""
+    assert arrows_between(import_graph(), "widgets", "session") == []
 
 
 @pytest.mark.parametrize("layer", ["session", "records"])
@@ -164,6 +210,19 @@ def test_a_rule_that_imports_textual_or_the_session_is_caught() -> None:
 def test_a_session_module_that_imports_a_screen_is_caught() -> None:
     assert upward_arrows({"tui.session.files": {"screens.home"}}) == [
         "tui.session.files -> screens.home"]
+
+
+def test_a_rule_naming_a_screen_in_a_string_is_caught() -> None:
+    texts = {"tui.games.rftg": ["Race", "screens.cards:CardsScreen", "tui.games.rftg.game:GAME",
+                                "cards", "tui.shell.warm_up"]}
+    assert upward_names(texts) == ["tui.games.rftg names 'screens.cards:CardsScreen'",
+                                   "tui.games.rftg names 'tui.shell.warm_up'"]
+
+
+def test_a_widget_importing_the_session_is_caught() -> None:
+    graph = {"tui.widgets.quick_entry": {"tui.session.fields", "tui.games.base", "textual"}}
+    assert arrows_between(graph, "widgets", "session") == [
+        "tui.widgets.quick_entry -> tui.session.fields"]
 
 
 def test_a_circle_inside_one_layer_is_caught() -> None:

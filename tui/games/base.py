@@ -15,7 +15,7 @@ Data = MutableMapping[str, Any]
 
 FieldKind = Literal["int", "text", "choice", "bool"]
 # "setup", "form", "checklist" and "breakdown" are every game's; a game adds its own kinds,
-# each with its screen (GamePlugin.step_screens).
+# (GamePlugin.step_kinds), each shown by a screen the interface registers for it.
 StepKind = str
 DecidedBy = Literal["score", "tiebreak", "shared"]
 

@@ -26,13 +26,12 @@ class HomeKey:
 @dataclass(frozen=True)
 class AppKey:
     """A key of the app's own while a session of the game is open (Galileo's F2 summary):
-    it opens `screen`, a "module:Class" screen taking no arguments."""
+    it opens the screen the game's screens register under its `id`."""
 
     key: str
     id: str
     label: str
     tooltip: str
-    screen: str
 
 
 @dataclass(frozen=True)
@@ -64,18 +63,18 @@ class GamePlugin:
     # The module of check_game_data and steps_to_check (opening a file; may also have
     # check_logged_step); "": only the checks every game gets, on its procedure.
     checks: str = ""
-    # Step kinds of the game's own, each to the "module:Class" of its screen.
-    step_screens: tuple[tuple[StepKind, str], ...] = ()
-    # Of those, the kinds a player enters for their own seat in table mode, each to the
-    # "module:Class" of the screen on the player's terminal; `seat_check`, a
+    # Step kinds of the game's own. The rules name kinds only: which screen shows each is
+    # the interface's to say (the screens' registry of the game, screens.<id>).
+    step_kinds: tuple[StepKind, ...] = ()
+    # Of those, the kinds a player enters for their own seat in table mode; `seat_check`, a
     # "module:function(step, values, data)", raises RulesError unless what a player sent for
-    # one of them is what that screen could have sent.
-    join_screens: tuple[tuple[StepKind, str], ...] = ()
+    # one of them is what the seat's screen could have sent.
+    join_kinds: tuple[StepKind, ...] = ()
     seat_check: str = ""
-    # Of those, the kinds a table may correct after the game, each to the "module:Class" of
-    # the step's screen correcting it (the others stay as played).
-    correction_screens: tuple[tuple[StepKind, str], ...] = ()
-    warm_up: tuple[str, ...] = ()  # modules imported once the home screen is drawn
+    # Of those, the kinds a table may correct after the game (the others stay as played).
+    correction_kinds: tuple[StepKind, ...] = ()
+    # Rules modules imported once the home screen is drawn (with the game's screens).
+    warm_up: tuple[str, ...] = ()
     warm_up_call: str = ""  # "module:function" called after them (say, to build an index)
     count_columns: tuple[str, ...] = ()  # entered counts that score nothing, exported
     tiebreak_columns: tuple[str, ...] = ()  # the CSV names of PlayerScore.tiebreak's values

@@ -17,7 +17,7 @@ from tui.games.plugin import load
 from tui.games.values import is_int
 
 # The step kind every game's players enter for their own seat: a form of counts or scores.
-# A game adds its own kinds, with its check of what a seat sends (GamePlugin.join_screens).
+# A game adds its own kinds, with its check of what a seat sends (GamePlugin.join_kinds).
 EVERY_GAMES_SEAT_KINDS: tuple[StepKind, ...] = ("form",)
 # A game's check of what a seat sent for a step of its own kind (GamePlugin.seat_check).
 SeatCheck = Callable[[Step, Mapping[str, Any], Mapping[str, Any]], None]
@@ -27,7 +27,7 @@ TEXT_LIMIT = 200
 def seat_kinds() -> set[StepKind]:
     """The step kinds a player enters for their own seat in table mode."""
     return {*EVERY_GAMES_SEAT_KINDS,
-            *(kind for plugin in plugins() for kind, _screen in plugin.join_screens)}
+            *(kind for plugin in plugins() for kind in plugin.join_kinds)}
 
 
 def seat_steps(steps: Sequence[Step], seat: int) -> list[Step]:
@@ -81,7 +81,7 @@ def check_seat_values(step: Step, values: Mapping[str, Any], data: Mapping[str, 
 def seat_check_of(kind: StepKind) -> SeatCheck | None:
     """The seat check of the game whose own kind this is (None: a kind every game has)."""
     for plugin in plugins():
-        if kind in dict(plugin.join_screens):
+        if kind in plugin.join_kinds:
             check: SeatCheck = load(plugin.seat_check)
             return check
     return None

@@ -17,14 +17,14 @@ from tui.session.correcting import corrected as corrected  # where the replay fi
 from tui.session.session import Session
 
 # Steps whose values can be corrected: those that record what was counted, a game adding its
-# own (GamePlugin.correction_screens). Seating, and a game's kinds it leaves out (Galileo's
+# own (GamePlugin.correction_kinds). Seating, and a game's kinds it leaves out (Galileo's
 # final turns with their fair draws), are what the game was: they stay as played.
 EVERY_GAMES_CORRECTABLE_KINDS: tuple[StepKind, ...] = ("form",)
 
 
 def correctable_kinds() -> set[StepKind]:
     return {*EVERY_GAMES_CORRECTABLE_KINDS,
-            *(kind for plugin in plugins() for kind, _screen in plugin.correction_screens)}
+            *(kind for plugin in plugins() for kind in plugin.correction_kinds)}
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from textual.app import App
 from textual.timer import Timer
 
 from screens.offstage import build_offstage, take_down
-from screens.step import StepScreen
+from screens.step import StepDrafts, StepScreen
 from screens.step_kinds import step_screen
 from tui.games import game_ids
 from tui.games.base import Step
@@ -44,6 +44,8 @@ class Table(Protocol):
 
     @property
     def session(self) -> Session | None: ...
+    @property
+    def keeper(self) -> StepDrafts: ...
     @property
     def step_index(self) -> int: ...
     @property
@@ -91,7 +93,7 @@ class StepAhead:
         factory = step_screen(step.kind)
         if factory.step_layout(step) is None:
             return
-        self.ahead = factory(session, step, index)
+        self.ahead = factory(session, step, index, self.table.keeper)
         build_offstage(self.app, self.ahead)  # not shown: it lays itself out (screens.offstage)
         self.foresee_soon()  # the values on screen may be all there (a resumed step)
 
@@ -111,7 +113,8 @@ class StepAhead:
         if game_id is None:
             return
         session = Session.new(game_id, seed=self.table.fixed_seed, created=self.table.clock())
-        built[game_id] = step_screen("setup")(session, session.steps()[0], 0)
+        built[game_id] = step_screen("setup")(session, session.steps()[0], 0,
+                                              self.table.keeper)
         build_offstage(self.app, built[game_id])
         self.app.set_timer(0.05, self.build_ahead)
 

@@ -1,8 +1,8 @@
 """`lastround join`: the app a player runs on their own terminal to enter their own steps.
 
 The player picks an open table and claims a seat; their steps are then shown with the host's
-own step screens (screens.join_steps), this app standing in as the step screens' owner
-(screens.owner.StepOwner) and the seat (tui.session.seat) as their keeper. Confirming a
+own step screens (screens.join_steps), this app taking what they ask (screens.messages) and
+the seat (tui.session.seat) keeping their drafts. Confirming a
 step sends it to the host through the table's mailboxes (tui.session.table) and waits for
 the answer: entered (the next step, or the done screen) or refused (said at the field, the
 typing intact). This app never writes the session file: it reads it again whenever the host
@@ -16,6 +16,7 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
+from textual import on
 from textual.binding import Binding
 from textual.driver import Driver
 from textual.screen import Screen
@@ -25,7 +26,8 @@ from textual.widgets import Footer
 from screens import STYLESHEETS
 from screens.join import SeatScreen, TablesScreen
 from screens.join_wait import DoneScreen, SeatView, WaitScreen
-from screens.owner import ShowsNotices, StepOwner
+from screens.messages import Back, Confirmed, GoHome
+from screens.notices import ShowsNotices
 from screens.step import StepScreen
 from screens.step_kinds import join_screen
 from tui.games.base import RulesError, Step
@@ -35,6 +37,7 @@ from tui.session.seat import Seat
 from tui.session.session import Session
 from tui.session.table import Table
 from tui.shell.look import Look
+from tui.shell.typing_kept import keep_typed
 from tui.widgets.terminal_cursor import TerminalCursor
 
 FOLLOW_EVERY = 0.3  # the session file, the host's notices, whether the host is there
@@ -155,7 +158,7 @@ class JoinApp(Look, TerminalCursor):
         assert seat is not None
         seat.read_only = False
         own = [s.id for s in seat.own_steps()]
-        screen = join_screen(step.kind)(seat.session, step, own.index(step.id))
+        screen = join_screen(step.kind)(seat.session, step, own.index(step.id), seat)
         self.shown_entries = seat.session.entries_of(step.id)
         if said:
             screen.say_later(said)
@@ -281,13 +284,15 @@ class JoinApp(Look, TerminalCursor):
             screen.show_status(text)
         self.status_shown = (screen, text)
 
-    # the step screens' owner (screens.owner) ---------------------------------------------
-    def confirm_step(self, values: dict[str, Any], *, partial: bool = False) -> None:
+    # what the step screens ask (screens.messages) -----------------------------------------
+    @on(Confirmed)
+    def confirm_step(self, message: Confirmed) -> None:
         """Send the step to the host (progress part-way through a step is the draft)."""
-        seat, screen = self.seat, self.screen
-        if partial or seat is None or not isinstance(screen, StepScreen):
+        seat, screen = self.seat, message.screen
+        if (message.partial or seat is None or not isinstance(screen, StepScreen)
+                or screen is not self.screen):
             return
-        not_sent = seat.send(screen.step, values)
+        not_sent = seat.send(screen.step, message.values)
         if not_sent is not None:
             screen.say(not_sent)
             return
@@ -297,24 +302,22 @@ class JoinApp(Look, TerminalCursor):
 
     def after_key(self) -> None:
         screen = self.screen
-        if isinstance(screen, StepScreen):
-            screen.keep_draft()
+        if isinstance(screen, StepScreen) and self.seat is not None:
+            keep_typed(screen, self.seat)
 
-    def go_back(self) -> None:
+    @on(Back)
+    def go_back(self, message: Back) -> None:
         """Esc: the seat's step before this one (the first one stays)."""
-        seat, screen = self.seat, self.screen
-        if seat is None or not isinstance(screen, StepScreen):
+        seat, screen = self.seat, message.screen
+        if seat is None or not isinstance(screen, StepScreen) or screen is not self.screen:
             return
+        keep_typed(screen, seat)  # what Esc leaves is kept, as after any key
         own = seat.own_steps()
         place = next((i for i, s in enumerate(own) if s.id == screen.step.id), 0)
         if place > 0:
             self.show_step(own[place - 1])
 
-    def go_home(self, message: str = "") -> None:
+    @on(GoHome)
+    def go_home(self) -> None:
         if self.seat is not None:
             self.show_where()
-
-
-def as_owner(app: JoinApp) -> StepOwner:
-    """The joiner's app is what the step screens ask for: mypy checks it answers all."""
-    return app

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 from textual.binding import Binding
 
 from tui.games import plugin_of, plugins
-from tui.games.plugin import AppKey, load
-from tui.shell.serving_phones import PhoneServing
+from tui.games.plugin import AppKey
 from tui.shell.small_window import SmallWindow
+from tui.shell.walk import SessionWalk
 
-if TYPE_CHECKING:  # made once a session is asked for (LastRoundApp.keeper)
+if TYPE_CHECKING:  # made once a session is asked for (SessionWalk.keeper)
     from tui.session.keeper import Keeper
     from tui.session.session import Session
 
@@ -45,10 +45,10 @@ class AppKeys(SmallWindow):
                 tooltip="Save this session in another folder (when its folder can't be written)"),
     ]
 
-    phones: PhoneServing  # the open table served to phones (tui.shell.serving_phones)
+    walk: SessionWalk  # the app's session walk (LastRoundApp)
 
-    # The app's (LastRoundApp): its session keeper, made when first asked for, and the open
-    # session, which asks for none while none was made (the home's first frame makes none).
+    # The walk's: its session keeper, made when first asked for, and the open session,
+    # which asks for none while none was made (the home's first frame makes none).
     @property
     def keeper(self) -> Keeper:
         raise NotImplementedError
@@ -81,7 +81,13 @@ class AppKeys(SmallWindow):
         return True
 
     def action_phones(self) -> None:
-        self.phones.start_or_show()
+        self.walk.phones.start_or_show()
+
+    def action_open_table(self) -> None:
+        self.walk.ask_for_table()
+
+    def action_home(self) -> None:
+        self.walk.go_home()
 
     def open_games_key(self, key_id: str) -> AppKey | None:
         """The open session's game's own key of that id, if it has one."""
@@ -91,9 +97,10 @@ class AppKeys(SmallWindow):
                      if key.id == key_id), None)
 
     def action_game_key(self, key_id: str) -> None:
-        key = self.open_games_key(key_id)
-        if key is not None:
-            self.push_screen(load(key.screen)())
+        from screens.step_kinds import key_screen
+
+        if self.session is not None and self.open_games_key(key_id) is not None:
+            self.push_screen(key_screen(self.session.game_id, key_id))
 
     def action_help(self) -> None:
         from screens.help import HelpScreen

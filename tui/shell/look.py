@@ -11,7 +11,7 @@ from textual.app import App, SystemCommand
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from screens.owner import ShowsNotices
+from screens.notices import ShowsNotices
 from tui.session.terminal_safe import visible
 
 

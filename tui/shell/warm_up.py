@@ -11,19 +11,23 @@ WARM_UP_MODULES = (
     "screens.help", "tomlkit", "tui.session.save_text",
     "json", "tomllib",  # a draft's first value, a session's first read: kept off the first frame
     "tui.session.table_offers",  # the table's (F4, or a session reopened with its table open)
-    # a session's machinery, which the home's first frame does without (LastRoundApp.keeper)
+    # a session's machinery, which the home's first frame does without (SessionWalk.keeper)
     "tui.session.keeper", "tui.shell.ahead",
 )
 
 
 def warm_up(game_id: str | None = None) -> None:
-    """Every game's own modules (GamePlugin.warm_up); with a session open (say after
-    `lastround new rftg`) only its game's, as another game's may never be needed (about
-    0.6 MiB for Galileo's)."""
+    """Every game's own modules (GamePlugin.warm_up) and screens (screens.<id>); with a
+    session open (say after `lastround new rftg`) only its game's, as another game's may
+    never be needed (about 0.6 MiB for Galileo's)."""
     import importlib  # not loaded at start: the warm-up runs once the home screen is drawn
 
+    from screens.step_kinds import has_screens
+
     games = [p for p in plugins() if p.id == game_id] or list(plugins())
-    for module in (*WARM_UP_MODULES, *(m for game in games for m in game.warm_up)):
+    own_screens = [f"screens.{game.id}" for game in games if has_screens(game)]
+    for module in (*WARM_UP_MODULES, *(m for game in games for m in game.warm_up),
+                   *own_screens):
         importlib.import_module(module)
     for game in games:
         if game.warm_up_call:

@@ -4,9 +4,10 @@ Textual hands a key to the focused widget's own message queue and runs most key 
 only when the key comes back up to the app, a few messages later. Keys typed in a burst (an
 SSH link delivers them so) then race each other: the letters after Tab reach the field Tab
 left, and Enter confirms a step before its last digits are in. Here the app handles each key
-whole (priority bindings, the focused widget and its parents, then the other bindings) before
-it takes the next one, and holds the keys typed while a new screen is being built until that
-screen can take them, so type-ahead goes where the player would have typed it.
+whole (priority bindings, the focused widget and its parents, then the other bindings, and
+the messages it made a screen post to the app) before it takes the next one, and holds the
+keys typed while a new screen is being built until that screen can take them, so type-ahead
+goes where the player would have typed it.
 
 Each key is handled in its own turn of the app's message queue, at whose end Textual runs
 what the key asked to happen next (`call_next`: a closed box's result, a new screen's
@@ -86,6 +87,7 @@ class OrderedKeys(App[Any]):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.held: list[events.Key | events.Paste] = []  # typed while a new screen is built
+        self.in_hand = False  # a key is handled and what it asked by message is not yet done
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Paste) and len(event.text) > PASTE_LIMIT:
@@ -100,8 +102,9 @@ class OrderedKeys(App[Any]):
         await super().on_event(event)
 
     def ready_for_keys(self) -> bool:
-        """Whether the screen shown can take keys: it is built, and its field focused."""
-        return self.screen.is_mounted
+        """Whether the screen shown can take keys: it is built, and its field focused, and
+        the key before is done."""
+        return self.screen.is_mounted and not self.in_hand
 
     def held_back(self, event: events.Key | events.Paste) -> bool:
         """Whether the screen shown holds this key back until it has read what the key needs
@@ -115,8 +118,23 @@ class OrderedKeys(App[Any]):
         queue: what a key asks to happen next happens at the end of its turn."""
         if not (self.held and self.ready_for_keys()) or self.held_back(self.held[0]):
             return
-        await self.handle_key(self.held.pop(0))
-        self.call_next(self.after_key)  # once what the key asked for is done
+        self.in_hand = True
+        try:
+            await self.handle_key(self.held.pop(0))
+        finally:
+            self.call_next(self.after_messages)  # once what the key asked for is done
+
+    def after_messages(self) -> None:
+        """What the key asked of the app by message (a step confirmed, Esc's step back)
+        waits in the app's queue, posted by the key or by what it asked to happen next (a
+        closed box's result): the key ends once those are handled too, before the next key."""
+        if not self.call_later(self.key_done):
+            self.key_done()
+
+    def key_done(self) -> None:
+        """What the key asked for is done: `after_key`, then the next key in its own turn."""
+        self.in_hand = False
+        self.after_key()
         if self.held:
             self.call_later(self.handle_first_held_key)
 

@@ -2,12 +2,14 @@
 
 A hint, then each field's row (tui.widgets.field_row). The fields are built when first shown
 (`build`): most tables never use them, and each widget costs the step change that shows the
-screen. What is typed is checked as in every form (`tui.session.fields`).
+screen. What is typed is checked as in every form: the screen hands in the forms' reading
+of a number (`read`, raising ValueError with the message to show) and its check while typing
+(`problem`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from textual.app import ComposeResult
@@ -15,7 +17,6 @@ from textual.containers import Vertical
 from textual.widgets import Input
 
 from tui.games.base import Field
-from tui.session.fields import Invalid, parse_int, typing_problem
 from tui.widgets.entry import Entry
 from tui.widgets.field_row import FieldRow
 from tui.widgets.key_order import focus_now
@@ -24,9 +25,11 @@ from tui.widgets.plain import Plain
 
 class QuickEntry(Vertical):
     def __init__(self, hint: str, fields: Sequence[Field], known: Mapping[str, Any], *,
+                 read: Callable[[Field, str], int], problem: Callable[[Field, str], str],
                  shown: bool, id: str | None = None) -> None:
         super().__init__(id=id, classes="" if shown else "hidden")
         self.hint = hint
+        self.read, self.problem = read, problem
         self.fields = tuple(fields)
         self.known = known
         self.built = shown
@@ -63,7 +66,7 @@ class QuickEntry(Vertical):
         """What is wrong with the number being typed in `entry`, if it is one of these."""
         field = next((f for f in self.fields if entry.id == f"field-{f.key}"), None)
         if field is not None:
-            self.row(field).say(typing_problem(field, entry.value))
+            self.row(field).say(self.problem(field, entry.value))
 
     def draft(self) -> dict[str, str]:
         """What is typed, by key (nothing before the fields are built)."""
@@ -81,9 +84,9 @@ class QuickEntry(Vertical):
     def progress(self) -> dict[str, int] | None:
         """Every number, when each is valid; else None (nothing is said)."""
         try:
-            return {field.key: parse_int(field, self.entry(field).value)
+            return {field.key: self.read(field, self.entry(field).value)
                     for field in self.fields}
-        except Invalid:
+        except ValueError:
             return None
 
     def values(self) -> dict[str, int] | None:
@@ -92,9 +95,9 @@ class QuickEntry(Vertical):
         for field in self.fields:
             entry = self.entry(field)
             try:
-                values[field.key] = parse_int(field, entry.value)
+                values[field.key] = self.read(field, entry.value)
                 self.row(field).say("")
-            except Invalid as problem:
+            except ValueError as problem:
                 self.row(field).say(str(problem))
                 focus_now(entry)  # its text selected: the next keys replace it
                 return None

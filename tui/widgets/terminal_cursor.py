@@ -82,9 +82,9 @@ class TerminalCursor(OrderedKeys):
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self.place_cursor_soon()
 
-    async def handle_key(self, event: events.Key | events.Paste) -> None:
-        await super().handle_key(event)
-        self.call_next(self.place_cursor_soon)  # once what the key asked for is done
+    def key_done(self) -> None:
+        self.place_cursor_soon()  # what the key asked for is done (its messages too)
+        super().key_done()
 
     def place_cursor_soon(self) -> None:
         """Once laid out and scrolled: the rows' heights and places are known then (and an

@@ -14,8 +14,8 @@ PLUGIN = GamePlugin(
     game="tui.games.galileo.game:GAME",
     checks="tui.games.galileo.checks",
     home_key=HomeKey("g", "New Galileo", "Start a new Galileo Galilei session"),
-    step_screens=(("turns", "screens.turns:TurnsScreen"),),
-    warm_up=("screens.turns", "screens.draw", "tui.games.galileo.game"),
+    step_kinds=("turns",),
+    warm_up=("tui.games.galileo.game",),
     # Dice values left, then Quadrant tokens left.
     tiebreak_columns=("tiebreak_dice", "tiebreak_quadrants"),
     step_ids=("setup", "table", "trigger", "final-turns", "scores-#", "breakdown"),
@@ -23,11 +23,9 @@ PLUGIN = GamePlugin(
                       ("Priya",)),),
     app_keys=(
         AppKey("f2", "galileo-summary", "Summary",
-               "Galileo Galilei: what scored during play and when",
-               "screens.galileo_extras:ScoreSummaryScreen"),
+               "Galileo Galilei: what scored during play and when"),
         AppKey("f3", "galileo-dice", "Dice",
-               "Galileo Galilei: the dice with their colour-blind marks",
-               "screens.galileo_extras:DiceScreen"),
+               "Galileo Galilei: the dice with their colour-blind marks"),
     ),
     describe_draw="tui.games.galileo.turns:logged_draw",
 )

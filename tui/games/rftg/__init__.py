@@ -17,12 +17,12 @@ PLUGIN = GamePlugin(
     game="tui.games.rftg.game:GAME",
     checks="tui.games.rftg.checks",
     home_key=HomeKey("r", "New Race", "Start a new Race for the Galaxy session"),
-    step_screens=(("cards", "screens.cards:CardsScreen"),),
+    step_kinds=("cards",),
     # A tableau is entered at each seat in table mode, and corrected after the game.
-    join_screens=(("cards", "screens.cards_join:JoinCardsScreen"),),
+    join_kinds=("cards",),
     seat_check="tui.games.rftg.checks:check_seat_tableau",
-    correction_screens=(("cards", "screens.cards_correction:CorrectCards"),),
-    warm_up=("screens.cards", "tui.games.rftg.game"),
+    correction_kinds=("cards",),
+    warm_up=("tui.games.rftg.game",),
     warm_up_call="tui.games.rftg.search:build_index",
     count_columns=("hand", "goods"),  # cards in hand and goods on worlds
     tiebreak_columns=("tiebreak_hand_plus_goods",),

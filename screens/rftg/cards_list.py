@@ -11,7 +11,7 @@ from tui.widgets.tableau_list import TableauList
 
 
 class TableauEditing(StepScreen):
-    """Mixed into screens.cards.CardsScreen, which shows the list and the search."""
+    """Mixed into screens.rftg.cards.CardsScreen, which shows the list and the search."""
 
     cards: list[str]
     quick: bool

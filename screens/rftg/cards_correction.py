@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from screens.cards import CardsScreen
 from screens.correction import Correcting
+from screens.rftg.cards import CardsScreen
 
 
 class CorrectCards(CardsScreen, Correcting):

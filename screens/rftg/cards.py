@@ -24,8 +24,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, OptionList, Static
 
-from screens.cards_lines import CardLines
-from screens.cards_list import TableauEditing
+from screens.messages import Confirmed
+from screens.rftg.cards_lines import CardLines
+from screens.rftg.cards_list import TableauEditing
 from screens.step import StepScreen
 from tui.games.base import PlayerScore, RulesError, Step
 from tui.games.rftg import cards as rftg_cards
@@ -36,6 +37,7 @@ from tui.games.rftg.search import unknown_card_message
 from tui.games.rftg.tableau import tableau_problems
 from tui.records.running_total import total_text
 from tui.session.drafts import DraftValues
+from tui.session.fields import parse_int, typing_problem
 from tui.session.session import Session, session_copy
 from tui.widgets.card_search import CardSearch
 from tui.widgets.key_order import focus_now
@@ -94,7 +96,7 @@ class CardsScreen(TableauEditing):
         """The player's values known so far, and whether they open in quick entry."""
         known = session.values_for(step) or dict(session.data["players"][step.player or 0])
         quick = "tableau_vp" in known and "tableau" not in known
-        kept = None if self.read_only else self.owner.keeper.draft_for(step)
+        kept = None if self.read_only else self.drafts.draft_for(step)
         if kept is not None and kept.get("entry") in ("cards", "quick"):
             quick = kept["entry"] == "quick"  # its fields are built, to take the draft
         return known, quick
@@ -135,7 +137,8 @@ class CardsScreen(TableauEditing):
                 yield Plain(id="tableau-heading")
                 yield Plain(id="tableau-total")  # beside the cards it counts
                 yield TableauList(id="tableau-cards")
-        yield QuickEntry(self.QUICK_HINT, QUICK_FIELDS, self.known, shown=self.quick, id="quick")
+        yield QuickEntry(self.QUICK_HINT, QUICK_FIELDS, self.known, read=parse_int,
+                         problem=typing_problem, shown=self.quick, id="quick")
 
     def quick_entry(self) -> QuickEntry:
         return self.query_one("#quick", QuickEntry)
@@ -378,8 +381,7 @@ class CardsScreen(TableauEditing):
         """Esc keeps what was entered: it is saved as progress (the step stays unconfirmed)."""
         progress = None if self.read_only else self.progress()
         if progress is not None and progress != self.session.values_for(self.step):
-            self.owner.confirm_step(progress, partial=True)
-            self.keep_draft()  # the search typed, beyond the cards now saved as progress
+            self.app.post_message(Confirmed(self, progress, partial=True))
         super().action_back()
 
     def progress(self) -> dict[str, Any] | None:

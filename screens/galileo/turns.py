@@ -19,7 +19,8 @@ from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets import DataTable, Static
 
-from screens.draw import DrawScreen
+from screens.galileo.draw import DrawScreen
+from screens.messages import Confirmed, GoHome
 from screens.offstage import build_offstage, take_down
 from screens.step import StepScreen
 from tui.games.base import RulesError, Step, player_names
@@ -83,6 +84,8 @@ class TurnsScreen(StepScreen):
         return "turns", bool(step.text)
 
     draw_box: DrawScreen | None = None  # the next draw's box, built ahead (screens.offstage)
+    said_when_kept = ""  # said under the turns once an action's progress is kept
+    to_new_draw = False  # a draw was made: picked in the list once it is kept
 
     def on_mount(self) -> None:
         self.show()
@@ -188,15 +191,13 @@ class TurnsScreen(StepScreen):
 
     def action_confirm(self) -> None:
         if self.read_only:
-            self.owner.go_home()
+            self.app.post_message(GoHome(self))
             return
         values = self.values()
         assert values is not None
         finished = galileo_turns.turn_in_progress(self.data) is None
-        self.owner.confirm_step(values, partial=not finished)
-        if not finished:
-            self.say("")
-            self.show()
+        self.app.post_message(Confirmed(self, values, partial=not finished))
+        self.said_when_kept = ""  # the turn's line cleared once its progress is kept
 
     def action_undo_turn(self) -> None:
         if not self.read_only:
@@ -220,15 +221,26 @@ class TurnsScreen(StepScreen):
         except RulesError as error:
             self.say(error.message)
             return False
-        self.owner.confirm_step(values, partial=True)
-        self.show()
+        self.app.post_message(Confirmed(self, values, partial=True))
         removed = values.get("removed_draws") or []
-        if removed:
-            numbers = ", ".join(map(str, removed))
-            self.say_later(f"Draw {numbers} {why}: kept in the file, marked removed.")
+        numbers = ", ".join(map(str, removed))
+        self.said_when_kept = (f"Draw {numbers} {why}: kept in the file, marked removed."
+                               if removed else "")
+        return True
+
+    def progress_kept(self) -> None:
+        """The turn's action is saved: the turns and draws as they now stand, a new draw
+        picked in the list."""
+        self.show()
+        if self.said_when_kept:
+            self.say_later(self.said_when_kept)
         else:
             self.say("")
-        return True
+        if self.to_new_draw:
+            self.to_new_draw = False
+            table = self.query_one("#draw-table", DataTable)
+            table.move_cursor(row=table.row_count - 1, animate=False)  # the new draw
+            focus_now(table)
 
     def action_draw(self, reason: str) -> None:
         if self.read_only:
@@ -238,12 +250,9 @@ class TurnsScreen(StepScreen):
             return
 
         def drawn(result: dict[str, Any] | None) -> None:
-            if result is None or not self.save(lambda: turn_actions.draw_values(
+            if result is not None and self.save(lambda: turn_actions.draw_values(
                     self.data, reason, result["box"], result["card"])):
-                return
-            table = self.query_one("#draw-table", DataTable)
-            table.move_cursor(row=table.row_count - 1, animate=False)  # the new draw
-            focus_now(table)
+                self.to_new_draw = True  # once it is listed
 
         box, self.draw_box = self.draw_box, None
         if box is not None and box.is_mounted:
