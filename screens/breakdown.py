@@ -8,12 +8,12 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from screens.messages import FinishNow, GoHome
-from screens.step import StepScreen
-from tui.games.base import Result, RulesError, Step
-from tui.records.final_scores import final_scores
-from tui.widgets.final_scores import FinalScores
-from tui.widgets.plain import Plain
+from lastround.games.base import Result, RulesError, Step
+from lastround.records.final_scores import final_scores
+from lastround.screens.messages import FinishNow, GoHome
+from lastround.screens.step import StepScreen
+from lastround.widgets.final_scores import FinalScores
+from lastround.widgets.plain import Plain
 
 
 class BreakdownScreen(StepScreen):
@@ -44,7 +44,7 @@ class BreakdownScreen(StepScreen):
 
     def compose_body(self) -> ComposeResult:
         # Each part is there whether or not it has something to show (see `fill`), so the
-        # screen is built before the last value is confirmed (tui.shell.ahead).
+        # screen is built before the last value is confirmed (lastround.shell.ahead).
         yield Plain("", id="no-total", classes="field-error")
         yield FinalScores(id="final-scores")
 
@@ -60,7 +60,7 @@ class BreakdownScreen(StepScreen):
     def show_result(self, result: Result | None, problem: str = "") -> None:
         """The scores (or why there are none), the step's notes (Galileo's Tier III draws)
         under them; the same scores again change nothing: the ones foreseen while the last
-        values were typed (tui.shell.ahead) are not built twice."""
+        values were typed (lastround.shell.ahead) are not built twice."""
         no_total = self.query_one("#no-total", Plain)
         no_total.update(problem)
         no_total.display = bool(problem)
@@ -97,7 +97,7 @@ class BreakdownScreen(StepScreen):
         return True
 
     def action_bgstats(self) -> None:
-        from screens.qr import QrScreen, link_for
+        from lastround.screens.qr import QrScreen, link_for
 
         self.app.push_screen(QrScreen(link_for(self.session)))
 

@@ -8,11 +8,11 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.widgets import Static
 
-from screens.step import StepScreen
-from tui.games.base import Step
-from tui.session.drafts import DraftValues
-from tui.widgets.checklist import Checklist
-from tui.widgets.key_order import focus_now
+from lastround.games.base import Step
+from lastround.screens.step import StepScreen
+from lastround.session.drafts import DraftValues
+from lastround.widgets.checklist import Checklist
+from lastround.widgets.key_order import focus_now
 
 TICK_EACH = "Tick each item with Space once the table has done it"
 PASS_HINT = " (n passes the phases nobody chose)"

@@ -9,9 +9,9 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from tui.widgets.dialog import Dialog, DialogScreen
-from tui.widgets.footer import SteadyFooter
-from tui.widgets.plain import Plain
+from lastround.widgets.dialog import Dialog, DialogScreen
+from lastround.widgets.footer import SteadyFooter
+from lastround.widgets.plain import Plain
 
 
 class ConfirmChangeScreen(DialogScreen[bool]):

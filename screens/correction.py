@@ -14,18 +14,18 @@ from textual.binding import Binding
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from screens.form import FormScreen
-from screens.messages import Corrected
-from screens.step import StepDrafts, StepScreen
-from screens.step_kinds import correction_screen_class
-from tui.games.base import Step
-from tui.records.corrections import Correctable
-from tui.session.outcomes import NotSaved, Refused
-from tui.session.session import Session
-from tui.widgets.dialog import Dialog, DialogScreen
-from tui.widgets.footer import SteadyFooter
-from tui.widgets.key_order import focus_now
-from tui.widgets.plain import Plain
+from lastround.games.base import Step
+from lastround.records.corrections import Correctable
+from lastround.screens.form import FormScreen
+from lastround.screens.messages import Corrected
+from lastround.screens.step import StepDrafts, StepScreen
+from lastround.screens.step_kinds import correction_screen_class
+from lastround.session.outcomes import NotSaved, Refused
+from lastround.session.session import Session
+from lastround.widgets.dialog import Dialog, DialogScreen
+from lastround.widgets.footer import SteadyFooter
+from lastround.widgets.key_order import focus_now
+from lastround.widgets.plain import Plain
 
 # The highlighted row's mark, in its text: it reads without colour (as the home list's).
 MARK = "▶ "
@@ -143,7 +143,7 @@ class CorrectForm(FormScreen, Correcting):
 
 def correction_screen(kind: str) -> type[Correcting]:
     """The step's screen correcting it: the form's here, a game's own kind's from the game's
-    screens (screens.step_kinds)."""
+    screens (lastround.screens.step_kinds)."""
     screen = correction_screen_class(kind)
     assert issubclass(screen, Correcting)
     return screen

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from screens.replay import ReplayScreen
+from lastround.screens.replay import ReplayScreen
 
 
 class ExampleReplayScreen(ReplayScreen):

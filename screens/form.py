@@ -10,16 +10,16 @@ from textual.app import ComposeResult
 from textual.widget import Widget
 from textual.widgets import Input
 
-from screens.step import StepScreen
-from tui.games.base import Field, PlayerScore, Step
-from tui.records.running_total import group_text, groups, score_so_far, total_text
-from tui.session.drafts import DraftValues
-from tui.session.fields import Invalid, parse_int, parse_name, typing_problem
-from tui.widgets.choice import Choice
-from tui.widgets.entry import Entry
-from tui.widgets.field_row import FieldRow
-from tui.widgets.key_order import focus_now
-from tui.widgets.plain import Plain
+from lastround.games.base import Field, PlayerScore, Step
+from lastround.records.running_total import group_text, groups, score_so_far, total_text
+from lastround.screens.step import StepScreen
+from lastround.session.drafts import DraftValues
+from lastround.session.fields import Invalid, parse_int, parse_name, typing_problem
+from lastround.widgets.choice import Choice
+from lastround.widgets.entry import Entry
+from lastround.widgets.field_row import FieldRow
+from lastround.widgets.key_order import focus_now
+from lastround.widgets.plain import Plain
 
 YES_NO = ("no", "yes")
 
@@ -77,7 +77,7 @@ class FormScreen(StepScreen):
 
     def show_refused(self) -> None:
         """A value the file held that its reading refused, said under the field that asks
-        it again (tui.session.fixing)."""
+        it again (lastround.session.fixing)."""
         fix = self.session.fixes.get(self.step.id)
         if fix is not None:
             for field in self.step.fields:
@@ -105,7 +105,8 @@ class FormScreen(StepScreen):
         self.show_running_total()
         self.show_refused()
 
-    # the running total: each part as typed so far, by the game's rules (tui.records.running_total)
+    # the running total: each part as typed so far, by the game's rules
+    # (lastround.records.running_total)
     def typed_so_far(self) -> dict[str, Any]:
         typed: dict[str, Any] = {}
         for field in self.step.fields:

@@ -16,10 +16,10 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widget import Widget
 
-from tui.widgets.bindings import binding_chain, offered_bindings
-from tui.widgets.dialog import DialogScreen, ScrollingDialog
-from tui.widgets.footer import SteadyFooter
-from tui.widgets.plain import Plain, PlainTable
+from lastround.widgets.bindings import binding_chain, offered_bindings
+from lastround.widgets.dialog import DialogScreen, ScrollingDialog
+from lastround.widgets.footer import SteadyFooter
+from lastround.widgets.plain import Plain, PlainTable
 
 # The keys that move around a screen, in the order the help lists them.
 MOVING_KEYS = ("tab", "shift+tab", "up", "down", "left", "right", "space", "enter", "escape")
@@ -41,7 +41,7 @@ ACTION_WORDS = {
 # A scroll key on something that can't scroll that way does nothing there: Textual passes the
 # key on to the next binding up (the action raises SkipAction).
 SCROLLS = {"scroll_up": "y", "scroll_down": "y", "scroll_left": "x", "scroll_right": "x"}
-Chain = list[tuple[DOMNode, Binding, bool | None]]  # see tui.widgets.bindings.binding_chain
+Chain = list[tuple[DOMNode, Binding, bool | None]]  # see lastround.widgets.bindings.binding_chain
 
 
 def passes_on(active: ActiveBinding) -> bool:

@@ -1,8 +1,8 @@
 """History: every session in the saves folder, sortable and filtered, with each player's figures.
 
-The records come from `tui.records.index` (the files, through their index): a folder of
+The records come from `lastround.records.index` (the files, through their index): a folder of
 many sessions fills the list as a worker reads them. The figures come from
-`tui.records.history`, the rows' cells and the chart from `screens.history_view`.
+`lastround.records.history`, the rows' cells and the chart from `lastround.screens.history_view`.
 Unreadable files are listed with their error, never hidden.
 """
 
@@ -23,19 +23,19 @@ from textual.widgets import DataTable, Input, Static
 from textual.widgets.data_table import RowKey
 from textual.worker import get_current_worker
 
-from screens.history_view import COLUMNS, figures_view, row_cells, row_height
-from screens.messages import OpenFile
-from tui.records.history import matches, player_figures, sort_records
-from tui.records.session_record import SessionRecord
-from tui.session.terminal_safe import visible
-from tui.widgets.entry import Entry
-from tui.widgets.footer import SteadyFooter
-from tui.widgets.key_order import focus_now
-from tui.widgets.plain import Plain, PlainLabel
-from tui.widgets.title_bar import TitleBar
+from lastround.records.history import matches, player_figures, sort_records
+from lastround.records.session_record import SessionRecord
+from lastround.screens.history_view import COLUMNS, figures_view, row_cells, row_height
+from lastround.screens.messages import OpenFile
+from lastround.session.terminal_safe import visible
+from lastround.widgets.entry import Entry
+from lastround.widgets.footer import SteadyFooter
+from lastround.widgets.key_order import focus_now
+from lastround.widgets.plain import Plain, PlainLabel
+from lastround.widgets.title_bar import TitleBar
 
 if TYPE_CHECKING:
-    from tui.records.index import HistoryReading
+    from lastround.records.index import HistoryReading
 
 HELP = """\
 Every session file in the saves folder, one row each: the date and time it started (as the
@@ -151,7 +151,7 @@ class HistoryScreen(Screen[None]):
     # reading ------------------------------------------------------------------
     def read_records(self) -> None:
         """Every session's record: a few at once, many filled in as a worker reads them."""
-        from tui.records.index import HistoryReading
+        from lastround.records.index import HistoryReading
 
         reading = HistoryReading(self.saves)
         if reading.total < FILL_FROM:
@@ -316,8 +316,8 @@ class HistoryScreen(Screen[None]):
         self.app.post_message(OpenFile(self, self.saves / record.file, read_only=True))
 
     def action_export(self) -> None:
-        from tui.records.export import export_sessions
-        from tui.session.safe_read import SaveError
+        from lastround.records.export import export_sessions
+        from lastround.session.safe_read import SaveError
 
         if self.reading_total is not None:  # every session, or none: never a part of them
             self.notify(f"Still reading the sessions ({len(self.records)} of "

@@ -7,12 +7,12 @@ from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from tui.games import game_title, short_title
-from tui.games.words import shortened
-from tui.records.history import PlayerFigures, outcome, score_range, sparkline
-from tui.records.session_record import SessionRecord
-from tui.session.terminal_safe import visible
-from tui.widgets.plain import PlainTable
+from lastround.games import game_title, short_title
+from lastround.games.words import shortened
+from lastround.records.history import PlayerFigures, outcome, score_range, sparkline
+from lastround.records.session_record import SessionRecord
+from lastround.session.terminal_safe import visible
+from lastround.widgets.plain import PlainTable
 
 # The columns' widths at 80 columns (each cell has one space of padding either side, and the
 # list keeps room for its scrollbar): nothing is cut, and nothing scrolls sideways.

@@ -13,17 +13,17 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 from textual.widgets.data_table import RowKey
 
-from screens.messages import OpenFile, ShowHistory, StartNew
-from tui.games import plugins
-from tui.games.plugin import GamePlugin, HomeKey
-from tui.games.words import shortened
-from tui.records.examples import example_summaries
-from tui.records.listing import Listed, list_sessions
-from tui.records.session_record import when
-from tui.session.terminal_safe import visible
-from tui.widgets.footer import SteadyFooter
-from tui.widgets.plain import Plain
-from tui.widgets.title_bar import TitleBar
+from lastround.games import plugins
+from lastround.games.plugin import GamePlugin, HomeKey
+from lastround.games.words import shortened
+from lastround.records.examples import example_summaries
+from lastround.records.listing import Listed, list_sessions
+from lastround.records.session_record import when
+from lastround.screens.messages import OpenFile, ShowHistory, StartNew
+from lastround.session.terminal_safe import visible
+from lastround.widgets.footer import SteadyFooter
+from lastround.widgets.plain import Plain
+from lastround.widgets.title_bar import TitleBar
 
 HELP = """\
 Last Round walks your table through the end of a game and totals every score by the

@@ -15,10 +15,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import OptionList
 
-from tui.session.terminal_safe import visible
-from tui.widgets.dialog import Dialog, DialogScreen
-from tui.widgets.footer import SteadyFooter
-from tui.widgets.plain import Plain
+from lastround.session.terminal_safe import visible
+from lastround.widgets.dialog import Dialog, DialogScreen
+from lastround.widgets.footer import SteadyFooter
+from lastround.widgets.plain import Plain
 
 NOBODY = "Nobody: I only host, every seat joins from its own terminal"
 

@@ -18,14 +18,14 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui.session.opening import open_session
-from tui.session.safe_read import SaveError
-from tui.session.session import Session
-from tui.session.table import Table, open_tables
-from tui.session.terminal_safe import visible
-from tui.widgets.footer import SteadyFooter
-from tui.widgets.plain import Plain
-from tui.widgets.title_bar import TitleBar
+from lastround.session.opening import open_session
+from lastround.session.safe_read import SaveError
+from lastround.session.session import Session
+from lastround.session.table import Table, open_tables
+from lastround.session.terminal_safe import visible
+from lastround.widgets.footer import SteadyFooter
+from lastround.widgets.plain import Plain
+from lastround.widgets.title_bar import TitleBar
 
 LOOK_EVERY = 0.5
 NO_TABLE = ("No table is open yet. The host opens one with F4 on a player's step: "

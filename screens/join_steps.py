@@ -3,7 +3,7 @@
 The host's screens, with keys a phone's keyboard has: on a form Enter goes to the next field
 and sends the step from the last one (↓ and ↑ go from field to field too). The heading names
 the seat and how far through its steps it is. A game's own kinds have theirs in the game's
-screens (screens.step_kinds).
+screens (lastround.screens.step_kinds).
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from dataclasses import replace
 from textual import events
 from textual.binding import Binding, BindingType
 
-from screens.form import FormScreen
-from screens.step import StepScreen
-from tui.games.seats import seat_steps
-from tui.session.terminal_safe import visible
-from tui.widgets.key_order import focus_now
+from lastround.games.seats import seat_steps
+from lastround.screens.form import FormScreen
+from lastround.screens.step import StepScreen
+from lastround.session.terminal_safe import visible
+from lastround.widgets.key_order import focus_now
 
 
 def out_of_the_footer(bindings: Sequence[BindingType], *keys: str, keep: str = "") -> list[Binding]:

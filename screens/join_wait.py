@@ -16,12 +16,12 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 
-from screens.join import number_typed, numbered, show_line, show_options
-from tui.games.base import Result, verdict
-from tui.session.terminal_safe import visible
-from tui.widgets.footer import SteadyFooter
-from tui.widgets.plain import Plain
-from tui.widgets.title_bar import TitleBar
+from lastround.games.base import Result, verdict
+from lastround.screens.join import number_typed, numbered, show_line, show_options
+from lastround.session.terminal_safe import visible
+from lastround.widgets.footer import SteadyFooter
+from lastround.widgets.plain import Plain
+from lastround.widgets.title_bar import TitleBar
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """What a screen asks of the app that shows it, as messages up: a screen posts one to its app
 (`self.app.post_message`: straight into the app's queue, behind the key that asked, which the
-ordered key path waits for: tui.widgets.key_order), and the app (the host's session walk,
-tui.shell.walk, or a player's own terminal, tui.shell.join_app) routes it. Nothing comes
+ordered key path waits for: lastround.widgets.key_order), and the app (the host's session walk,
+lastround.shell.walk, or a player's own terminal, lastround.shell.join_app) routes it. Nothing comes
 back in the message: what a screen is told, it is told by a call down (StepScreen.refuse,
 say, say_later, progress_kept; Correcting.correction_answered...).
 
@@ -18,8 +18,8 @@ from textual.message import Message
 from textual.screen import Screen
 
 if TYPE_CHECKING:
-    from tui.games.base import Step
-    from tui.session.session import Session
+    from lastround.games.base import Step
+    from lastround.session.session import Session
 
 
 class FromScreen(Message):
@@ -92,7 +92,7 @@ class LeaveReplay(FromScreen):
 
 
 class LogRead(FromScreen):
-    """A long file's replay has read its whole log (tui.session.early): `session` is the
+    """A long file's replay has read its whole log (lastround.session.early): `session` is the
     whole file's, which the open session becomes."""
 
     def __init__(self, screen: Screen[Any], session: Session) -> None:
@@ -102,7 +102,7 @@ class LogRead(FromScreen):
 
 class Corrected(FromScreen):
     """A finished game's step corrected with these values; the answer comes down to the
-    screen (screens.correction.Correcting.correction_answered)."""
+    screen (lastround.screens.correction.Correcting.correction_answered)."""
 
     def __init__(self, screen: Screen[Any], session: Session, step: Step,
                  values: dict[str, Any]) -> None:
@@ -114,7 +114,7 @@ class Corrected(FromScreen):
 
 class SaveElsewhere(FromScreen):
     """Save the open session in this folder; the answer comes down to the screen
-    (screens.save_elsewhere.SaveElsewhereScreen.answered)."""
+    (lastround.screens.save_elsewhere.SaveElsewhereScreen.answered)."""
 
     def __init__(self, screen: Screen[Any], folder: Path) -> None:
         super().__init__(screen)

@@ -1,5 +1,5 @@
 """A screen's own line for confirmations, which the apps' `notify` fills instead of covering
-the screen with a toast (tui.shell.look)."""
+the screen with a toast (lastround.shell.look)."""
 
 from __future__ import annotations
 

@@ -2,8 +2,9 @@
 
 Textual lays out and draws only the screen shown, so a new screen costs its whole layout
 and every widget's first drawing on the key that shows it: about twice what a key may take
-(tests/perf/bench_keys.py). A screen built ahead (the next step's: tui.shell.ahead; the draw
-box behind a turn: screens.galileo.turns) lays itself out and draws its widgets offstage as they are
+(tests/perf/bench_keys.py). A screen built ahead (the next step's: lastround.shell.ahead; the draw
+box behind a turn: lastround.screens.galileo.turns) lays itself out and draws its widgets offstage
+as they are
 built, at the terminal's size; shown, it is laid out and drawn whole at once, from widgets
 already sized and lines already drawn but for what changed since.
 

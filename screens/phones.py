@@ -13,10 +13,10 @@ from textual.containers import Center
 from textual.geometry import Size
 from textual.widgets import Static
 
-from screens.qr import CodeScreen, window_needed
-from tui.widgets.footer import SteadyFooter
-from tui.widgets.plain import Plain
-from tui.widgets.qr_code import QrCode
+from lastround.screens.qr import CodeScreen, window_needed
+from lastround.widgets.footer import SteadyFooter
+from lastround.widgets.plain import Plain
+from lastround.widgets.qr_code import QrCode
 
 WHAT = "Phones: scan to join the table (this network, no internet needed)"
 HELP = """\

@@ -15,11 +15,11 @@ from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from screens.too_small import MIN_HEIGHT, MIN_WIDTH
-from tui.session.session import Session
-from tui.widgets.footer import SteadyFooter
-from tui.widgets.plain import Plain
-from tui.widgets.qr_code import QrCode, code_size, encodable
+from lastround.screens.too_small import MIN_HEIGHT, MIN_WIDTH
+from lastround.session.session import Session
+from lastround.widgets.footer import SteadyFooter
+from lastround.widgets.plain import Plain
+from lastround.widgets.qr_code import QrCode, code_size, encodable
 
 WHAT = "Scan with your phone: BG Stats opens this play"
 HELP = """\
@@ -38,7 +38,7 @@ LINES_AROUND = 2
 
 def link_for(session: Session) -> str:
     """The shortest BG Stats import link of a finished session, named by its file."""
-    from tui.records.play_log import bgstats_scan_link
+    from lastround.records.play_log import bgstats_scan_link
 
     return bgstats_scan_link(session.data, session.path.name if session.path else "")
 
@@ -127,7 +127,7 @@ class QrScreen(CodeScreen):
         yield Plain(WHAT, id="qr-what")
         with Center(id="qr-code-box"):
             if self.encodable:
-                # On a light theme the dark modules are drawn (see tui.widgets.qr_code).
+                # On a light theme the dark modules are drawn (see lastround.widgets.qr_code).
                 yield QrCode(self.link, dark_drawn=not self.app.current_theme.dark,
                              id="qr-code")
         with VerticalScroll(id="qr-text-box"):  # a long link scrolls (↑↓) in a small window

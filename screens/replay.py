@@ -6,7 +6,7 @@ last entry is the breakdown. `c` corrects an entry of a finished game (logged, n
 overwritten); `x` writes the final scores as Markdown into the saves folder's exports/.
 Nothing here writes the session file except a confirmed correction.
 
-A long finished file opens on its final scores read from the file's head (tui.session.early),
+A long finished file opens on its final scores read from the file's head (lastround.session.early),
 and its log is read by a worker while they are shown: until then the page says so, and the
 keys that need the log wait for it (the app holds them, in order: `holds_key`).
 """
@@ -29,23 +29,23 @@ from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
-from screens.messages import LeaveReplay, LogRead
-from tui.games.base import RulesError
-from tui.records.corrections import correctable_steps
-from tui.records.final_scores import Breakdown, final_scores
-from tui.records.replay import Moment, Standing, final_result, log_lines, replay
-from tui.records.session_record import when
-from tui.records.whole_reading import WholeReading, read_whole
-from tui.session.early import EarlySession, same_head
-from tui.session.session import Session
-from tui.widgets.final_scores import FinalScores
-from tui.widgets.footer import SteadyFooter
-from tui.widgets.key_order import OrderedKeys, focus_now
-from tui.widgets.plain import Plain, PlainTable
-from tui.widgets.title_bar import TitleBar
+from lastround.games.base import RulesError
+from lastround.records.corrections import correctable_steps
+from lastround.records.final_scores import Breakdown, final_scores
+from lastround.records.replay import Moment, Standing, final_result, log_lines, replay
+from lastround.records.session_record import when
+from lastround.records.whole_reading import WholeReading, read_whole
+from lastround.screens.messages import LeaveReplay, LogRead
+from lastround.session.early import EarlySession, same_head
+from lastround.session.session import Session
+from lastround.widgets.final_scores import FinalScores
+from lastround.widgets.footer import SteadyFooter
+from lastround.widgets.key_order import OrderedKeys, focus_now
+from lastround.widgets.plain import Plain, PlainTable
+from lastround.widgets.title_bar import TitleBar
 
 if TYPE_CHECKING:
-    from screens.step import StepDrafts
+    from lastround.screens.step import StepDrafts
 
 HELP = """\
 Replay walks through everything the table confirmed, in the order it happened. Each page
@@ -179,7 +179,7 @@ class ReplayScreen(Screen[None]):
         self.saves = saves  # the exports' folder is in it
         # Opened from the command line (`lastround replay FILE`): Esc goes back to the shell.
         self.leaving_exits = leaving_exits
-        # A long file opened on its head (tui.session.early): its log is read once shown.
+        # A long file opened on its head (lastround.session.early): its log is read once shown.
         self.reading = isinstance(session, EarlySession)
         self.moments: Sequence[Moment] = () if self.reading else replay(session.data)
         self.lines: Sequence[str] = () if self.reading else log_lines(session.data,
@@ -211,7 +211,8 @@ class ReplayScreen(Screen[None]):
 
     # the log, read while the final scores are shown ---------------------------------------------
     def holds_key(self, event: events.Key | events.Paste) -> bool:
-        """Whether a key waits for the log (the app holds it, in order, tui.widgets.key_order):
+        """Whether a key waits for the log (the app holds it, in order,
+        lastround.widgets.key_order):
         moving through the log, correcting or exporting need all of it."""
         if not self.reading or (isinstance(event, events.Key)
                                 and event.key in TAKEN_WHILE_READING):
@@ -328,8 +329,8 @@ class ReplayScreen(Screen[None]):
         self.app.post_message(LeaveReplay(self, exits=self.leaving_exits))
 
     def action_export(self) -> None:
-        from tui.records.export import export_session
-        from tui.session.safe_read import SaveError
+        from lastround.records.export import export_session
+        from lastround.session.safe_read import SaveError
 
         try:
             target = export_session(self.saves, self.path_name, self.session.data)
@@ -339,12 +340,12 @@ class ReplayScreen(Screen[None]):
         self.notify(f"Final scores written as Markdown to {target}", title="Exported")
 
     def action_bgstats(self) -> None:
-        from screens.qr import QrScreen, link_for
+        from lastround.screens.qr import QrScreen, link_for
 
         self.app.push_screen(QrScreen(link_for(self.session)))
 
     def action_correct(self) -> None:
-        from screens.correction import CorrectionPicker
+        from lastround.screens.correction import CorrectionPicker
 
         choices = correctable_steps(self.session)
         if not choices:
@@ -354,7 +355,7 @@ class ReplayScreen(Screen[None]):
         self.app.push_screen(CorrectionPicker(choices, current), self.open_correction)
 
     def open_correction(self, step_id: str | None) -> None:
-        from screens.correction import correction_screen
+        from lastround.screens.correction import correction_screen
 
         if step_id is None:
             return

@@ -12,14 +12,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Input
 
-from screens.messages import SaveElsewhere
-from tui.session.fields import Invalid, parse_text
-from tui.widgets.dialog import Dialog, DialogScreen
-from tui.widgets.entry import Entry
-from tui.widgets.error_line import ErrorLine
-from tui.widgets.footer import SteadyFooter
-from tui.widgets.key_order import focus_now
-from tui.widgets.plain import Plain
+from lastround.screens.messages import SaveElsewhere
+from lastround.session.fields import Invalid, parse_text
+from lastround.widgets.dialog import Dialog, DialogScreen
+from lastround.widgets.entry import Entry
+from lastround.widgets.error_line import ErrorLine
+from lastround.widgets.footer import SteadyFooter
+from lastround.widgets.key_order import focus_now
+from lastround.widgets.plain import Plain
 
 FOLDER_LIMIT = 400
 

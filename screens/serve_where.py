@@ -10,16 +10,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Input
 
-from tui.session.fields import Invalid, parse_text
-from tui.widgets.dialog import Dialog, DialogScreen
-from tui.widgets.entry import Entry
-from tui.widgets.error_line import ErrorLine
-from tui.widgets.footer import SteadyFooter
-from tui.widgets.key_order import focus_now
-from tui.widgets.plain import Plain
+from lastround.session.fields import Invalid, parse_text
+from lastround.widgets.dialog import Dialog, DialogScreen
+from lastround.widgets.entry import Entry
+from lastround.widgets.error_line import ErrorLine
+from lastround.widgets.footer import SteadyFooter
+from lastround.widgets.key_order import focus_now
+from lastround.widgets.plain import Plain
 
 Where = tuple[str, int]
-# Why the server can't listen there (and a free port to offer), or None: tui.shell.phones.
+# Why the server can't listen there (and a free port to offer), or None: lastround.shell.phones.
 Check = Callable[[str, int], tuple[str, int | None] | None]
 ADDRESS_LIMIT = 100
 HELP = """\

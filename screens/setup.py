@@ -8,16 +8,16 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.widgets import Input
 
-from screens.form import FormScreen
-from tui.games import player_range
-from tui.games.base import Step
-from tui.session.drafts import DraftValues
-from tui.session.fields import Invalid, check_players, parse_name
-from tui.widgets.entry import Entry
-from tui.widgets.error_line import ErrorLine
-from tui.widgets.field_row import FieldRow
-from tui.widgets.key_order import focus_now
-from tui.widgets.plain import Plain
+from lastround.games import player_range
+from lastround.games.base import Step
+from lastround.screens.form import FormScreen
+from lastround.session.drafts import DraftValues
+from lastround.session.fields import Invalid, check_players, parse_name
+from lastround.widgets.entry import Entry
+from lastround.widgets.error_line import ErrorLine
+from lastround.widgets.field_row import FieldRow
+from lastround.widgets.key_order import focus_now
+from lastround.widgets.plain import Plain
 
 
 class SetupScreen(FormScreen):

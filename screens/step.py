@@ -1,6 +1,6 @@
 """What every step screen shares: the heading, Enter to confirm, Esc to go back.
 
-A step screen asks by message (screens.messages: Confirmed, Back, GoHome) and is told by
+A step screen asks by message (lastround.screens.messages: Confirmed, Back, GoHome) and is told by
 calls down (refuse, say, say_later, progress_kept). It reads what was typed before through the
 drafts it is handed when made (the host's session keeper, or a player's seat), and hands its
 typing to whoever keeps it (`typed`): it writes nothing itself."""
@@ -19,16 +19,16 @@ from textual.reactive import Reactive
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
-from screens.messages import Back, Confirmed, GoHome
-from screens.offstage import Offstage
-from tui.games.base import Step
-from tui.session.drafts import DraftValues
-from tui.session.session import Session
-from tui.widgets.choice import Choice
-from tui.widgets.footer import SteadyFooter
-from tui.widgets.key_order import focus_now
-from tui.widgets.plain import Plain
-from tui.widgets.title_bar import TitleBar
+from lastround.games.base import Step
+from lastround.screens.messages import Back, Confirmed, GoHome
+from lastround.screens.offstage import Offstage
+from lastround.session.drafts import DraftValues
+from lastround.session.session import Session
+from lastround.widgets.choice import Choice
+from lastround.widgets.footer import SteadyFooter
+from lastround.widgets.key_order import focus_now
+from lastround.widgets.plain import Plain
+from lastround.widgets.title_bar import TitleBar
 
 
 def field_value(field: Widget) -> str:
@@ -38,7 +38,8 @@ def field_value(field: Widget) -> str:
 
 class StepDrafts(Protocol):
     """What a step screen reads of the session's keeping: whether it may type, and what was
-    typed before (the host's tui.session.keeper.Keeper, a player's tui.session.seat.Seat)."""
+    typed before (the host's lastround.session.keeper.Keeper, a player's
+    lastround.session.seat.Seat)."""
 
     @property
     def read_only(self) -> bool: ...
@@ -160,7 +161,7 @@ class StepScreen(Offstage):
         line.add_class("-notice")
 
     def focus_first(self) -> None:
-        """Focus the field a player types into first, at once (see tui.widgets.key_order)."""
+        """Focus the field a player types into first, at once (see lastround.widgets.key_order)."""
 
     def focus_typing_place(self) -> None:
         """Bring back the draft, if any, and focus where its typing stopped: the first field
@@ -187,7 +188,7 @@ class StepScreen(Offstage):
         for row in self.query(".field-row"):
             row.set_class(row is event.widget.parent, "-current")
 
-    # drafts: what is typed before Enter, kept on disk as it is typed (tui.session.drafts)
+    # drafts: what is typed before Enter, kept on disk as it is typed (lastround.session.drafts)
     def draft(self) -> DraftValues | None:
         """The step's fields as they stand (None: a step with nothing typed in it)."""
         return None
@@ -210,7 +211,7 @@ class StepScreen(Offstage):
         return True
 
     def typed(self) -> Typed | None:
-        """What is typed in this step so far, to keep on disk (see tui.session.drafts); None
+        """What is typed in this step so far, to keep on disk (see lastround.session.drafts); None
         while there is nothing to keep (not yet built, or read-only)."""
         if self.untouched is None or self.read_only or not self.is_mounted:
             return None

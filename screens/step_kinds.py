@@ -1,5 +1,6 @@
 """Which screen shows a step of each kind: the kinds every game has here, a game's own kinds
-from the game's screens package, screens.<game id> (screens.rftg, screens.galileo), whose
+from the game's screens package, screens.<game id> (lastround.screens.rftg,
+lastround.screens.galileo), whose
 SCREENS registers a screen class for each kind its rules name (GamePlugin.step_kinds,
 join_kinds, correction_kinds) and for each of its app keys. A screen's module loads on first
 use: a game's screens when a step of the game is first shown."""
@@ -13,23 +14,23 @@ from typing import Any
 
 from textual.screen import Screen
 
-from screens.step import StepScreen
-from tui.games import plugins
-from tui.games.base import StepKind
-from tui.games.plugin import GamePlugin, load
+from lastround.games import plugins
+from lastround.games.base import StepKind
+from lastround.games.plugin import GamePlugin, load
+from lastround.screens.step import StepScreen
 
 Screens = Mapping[StepKind, str]  # a kind to the "module:Class" of its screen
 
 EVERY_GAMES_SCREENS: Screens = {
-    "setup": "screens.setup:SetupScreen",
-    "form": "screens.form:FormScreen",
-    "checklist": "screens.checklist:ChecklistScreen",
-    "breakdown": "screens.breakdown:BreakdownScreen",
+    "setup": "lastround.screens.setup:SetupScreen",
+    "form": "lastround.screens.form:FormScreen",
+    "checklist": "lastround.screens.checklist:ChecklistScreen",
+    "breakdown": "lastround.screens.breakdown:BreakdownScreen",
 }
 # On a player's own terminal in table mode (`lastround join`).
-EVERY_GAMES_JOIN_SCREENS: Screens = {"form": "screens.join_steps:JoinFormScreen"}
+EVERY_GAMES_JOIN_SCREENS: Screens = {"form": "lastround.screens.join_steps:JoinFormScreen"}
 # Correcting a finished game's step.
-EVERY_GAMES_CORRECTION_SCREENS: Screens = {"form": "screens.correction:CorrectForm"}
+EVERY_GAMES_CORRECTION_SCREENS: Screens = {"form": "lastround.screens.correction:CorrectForm"}
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,8 @@ class GameScreens:
     steps: Mapping[StepKind, type[StepScreen]]
     # On a player's own terminal (`lastround join`), for the game's join_kinds.
     joins: Mapping[StepKind, type[StepScreen]] = field(default_factory=dict)
-    # Correcting a finished game's step (screens.correction.Correcting), its correction_kinds.
+    # Correcting a finished game's step (lastround.screens.correction.Correcting), its
+    # correction_kinds.
     corrections: Mapping[StepKind, type[StepScreen]] = field(default_factory=dict)
     # The screen each of the game's own keys opens (GamePlugin.app_keys), by the key's id.
     keys: Mapping[str, Callable[[], Screen[Any]]] = field(default_factory=dict)
@@ -84,7 +86,7 @@ def join_screen(kind: StepKind) -> type[StepScreen]:
 
 def correction_screen_class(kind: StepKind) -> type[StepScreen]:
     """The screen correcting a finished game's step of this kind (a
-    screens.correction.Correcting); KeyError for a kind that stays as played."""
+    lastround.screens.correction.Correcting); KeyError for a kind that stays as played."""
     return _find(kind, EVERY_GAMES_CORRECTION_SCREENS, lambda plugin: plugin.correction_kinds,
                  lambda screens: screens.corrections)
 

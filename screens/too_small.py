@@ -12,8 +12,8 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Static
 
-from tui.widgets.footer import SteadyFooter
-from tui.widgets.plain import Plain
+from lastround.widgets.footer import SteadyFooter
+from lastround.widgets.plain import Plain
 
 # Every screen is laid out for 80×24 and checked at this size too: room for tmux's or
 # screen's status line in an 80×24 terminal.

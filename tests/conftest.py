@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from lastround.games import GAME_PACKAGES
 from tests.support import settle
-from tui.games import GAME_PACKAGES
 
 FIXED_TIME = "2026-11-29T20:30:00Z"
 
@@ -26,9 +26,9 @@ settle.install()
 
 @pytest.fixture(autouse=True)
 def heap_set_aside() -> None:
-    """Each test starts as a launch does (tui.cli freezes what is loaded): what earlier tests
+    """Each test starts as a launch does (lastround.cli freezes what is loaded): what earlier tests
     left is collected once, then set aside, so the app's collection between steps
-    (tui.shell.memory) walks only what this test made, not pytest and every earlier test."""
+    (lastround.shell.memory) walks only what this test made, not pytest and every earlier test."""
     gc.collect()
     gc.freeze()
 

@@ -1,6 +1,6 @@
 import sys
 
-from tui.cli import main
+from lastround.cli import main
 
-if __name__ == "__main__":  # not when a worker process imports it (see tui.records.index)
+if __name__ == "__main__":  # not when a worker process imports it (see lastround.records.index)
     sys.exit(main())

@@ -1,8 +1,8 @@
 """LastRoundApp: the app the host runs; `make_app`, the one factory the command line and the
-tests use. It composes the session walk (tui.shell.walk), which opens sessions, shows their
+tests use. It composes the session walk (lastround.shell.walk), which opens sessions, shows their
 steps and hands the session keeper what the screens ask: the screens ask by message
-(screens.messages), and the app routes each to the walk. Its keys and look are mixed in from
-tui.shell; it frees what screens leave behind between steps (tui.shell.memory)."""
+(lastround.screens.messages), and the app routes each to the walk. Its keys and look are mixed in
+from lastround.shell; it frees what screens leave behind between steps (lastround.shell.memory)."""
 
 from __future__ import annotations
 
@@ -16,18 +16,18 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.worker import Worker, WorkerState
 
-from screens import STYLESHEETS, messages
-from tui.session.clock import now_stamp
-from tui.shell.keys import AppKeys
-from tui.shell.look import Look, steady_cursors
-from tui.shell.memory import release_removed_screens, widgets_of
-from tui.shell.walk import SessionWalk
-from tui.shell.warm_up import warm_up
-from tui.widgets.terminal_cursor import TerminalCursor
+from lastround.screens import STYLESHEETS, messages
+from lastround.session.clock import now_stamp
+from lastround.shell.keys import AppKeys
+from lastround.shell.look import Look, steady_cursors
+from lastround.shell.memory import release_removed_screens, widgets_of
+from lastround.shell.walk import SessionWalk
+from lastround.shell.warm_up import warm_up
+from lastround.widgets.terminal_cursor import TerminalCursor
 
 if TYPE_CHECKING:  # made once a session is asked for (SessionWalk.keeper)
-    from tui.session.keeper import Keeper
-    from tui.session.session import Session
+    from lastround.session.keeper import Keeper
+    from lastround.session.session import Session
 
 WARM_UP_AFTER = 0.3  # seconds after the first screen is mounted
 
@@ -45,16 +45,17 @@ class LastRoundApp(Look, AppKeys, TerminalCursor):
         self.walk = SessionWalk(self, saves, clock=lambda: self.clock(), seed=seed)
         self.start = (command, game, file)
         self.stack_shown: list[Screen[Any]] = []  # the screen stack at the last change
-        self.gone_widgets: list[Widget] = []  # the widgets of screens gone since (tui.shell.memory)
+        # the widgets of screens gone since (lastround.shell.memory)
+        self.gone_widgets: list[Widget] = []
         self.setup_look()
 
     def on_mount(self) -> None:
-        from screens.home import home_screen
+        from lastround.screens.home import home_screen
 
         self.screen_change_signal.subscribe(self, self.hold_for)
         self.push_screen(home_screen(lambda: self.walk.saves))
         if not self.is_headless:  # a real terminal can hang up; tests' signals stay theirs
-            from tui.shell import hangup
+            from lastround.shell import hangup
             hangup.install(self.walk.release_lock, self.suspend)
             hangup.watch_terminal(self, self.walk.release_lock)
         self.walk.begin(*self.start)
@@ -78,9 +79,9 @@ class LastRoundApp(Look, AppKeys, TerminalCursor):
     def screen_changed(self, screen: Screen[Any]) -> None:
         """Free what the screen left behind while the player reads the new one, before the
         garbage collector would stop the app for it in the middle of a key, then build the
-        next step's screen (tui.shell.ahead). The new screen is drawn first; the old one's
+        next step's screen (lastround.shell.ahead). The new screen is drawn first; the old one's
         timers let go of it a moment after it is removed, and its widgets of their drawn
-        lines (noted here, while they are still its own: tui.shell.memory)."""
+        lines (noted here, while they are still its own: lastround.shell.memory)."""
         self.call_after_refresh(self.set_timer, 0.05, self.between_steps)
         gone = [shown for shown in self.stack_shown if shown not in self.screen_stack]
         self.stack_shown = list(self.screen_stack)

@@ -11,7 +11,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tui.games import game_ids
+from lastround.games import game_ids
 
 if TYPE_CHECKING:
     import argparse
@@ -73,7 +73,7 @@ def add_table_commands(commands: Any) -> None:
                        help="the address to serve on (default: this machine's address on the "
                        "local network; 0.0.0.0 is every network it is on)")
     serve.add_argument("--port", type=int, default=8022, help="the port (default: 8022)")
-    # The host's app starting it (tui.shell.phones): end when its pipe closes.
+    # The host's app starting it (lastround.shell.phones): end when its pipe closes.
     serve.add_argument("--with-host", action="store_true", help=argparse.SUPPRESS)
 
 
@@ -110,11 +110,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_app(saves=None, command=None, game=None, file=None)
     args = parser().parse_args(arguments)
     if args.command == "score":
-        from tui.records.score_command import main_score
+        from lastround.records.score_command import main_score
 
         return printing(lambda: main_score(args.file, args.json))
     if args.command == "export":
-        from tui.records.export_command import main_export
+        from lastround.records.export_command import main_export
 
         return printing(lambda: main_export(args.file, as_csv=args.csv, out=args.out,
                                             saves=args.saves, play_log=args.play_log))
@@ -167,9 +167,9 @@ def run_app(*, saves: str | None, command: str | None, game: str | None,
     if terminal_missing():
         return say_no_terminal()
     with loading():
-        from tui.app import make_app  # Textual loads only for the interface
-        from tui.session.folder import saves_folder
-        from tui.session.safe_read import SaveError
+        from lastround.app import make_app  # Textual loads only for the interface
+        from lastround.session.folder import saves_folder
+        from lastround.session.safe_read import SaveError
 
         try:
             app = make_app(saves_folder(saves), command=command, game=game, file=file)
@@ -180,13 +180,13 @@ def run_app(*, saves: str | None, command: str | None, game: str | None,
 
 
 def run_join(saves: str | None) -> int:
-    """`lastround join`: a player's own terminal at a table (tui.shell.join_app), or a
+    """`lastround join`: a player's own terminal at a table (lastround.shell.join_app), or a
     browser's, through `lastround serve`."""
     if terminal_missing() and not in_a_browser():  # `ssh -T`, a command, scp or sftp
         return say_no_terminal()
     with loading():
-        from tui.session.folder import saves_folder
-        from tui.shell.join_app import JoinApp
+        from lastround.session.folder import saves_folder
+        from lastround.shell.join_app import JoinApp
 
         app = JoinApp(saves_folder(saves))
     return run_interface(app)
@@ -202,17 +202,17 @@ def in_a_browser() -> bool:
 
 
 def run_serve(saves: str | None, host: str | None, port: int, *, with_host: bool) -> int:
-    """`lastround serve`: `lastround join` in the browsers of the room (tui.shell.serve)."""
+    """`lastround serve`: `lastround join` in the browsers of the room (lastround.shell.serve)."""
     try:
-        from tui.shell import serve
+        from lastround.shell import serve
     except ModuleNotFoundError as error:  # textual-serve and aiohttp come with the extra only
         if (error.name or "").partition(".")[0] not in ("textual_serve", "aiohttp"):
             raise
-        from tui.shell.phones import SERVE_MISSING
+        from lastround.shell.phones import SERVE_MISSING
 
         print(SERVE_MISSING, file=sys.stderr)
         return 2
-    from tui.session.folder import saves_folder
+    from lastround.session.folder import saves_folder
 
     return serve.main(saves_folder(saves), host, port, with_host=with_host)
 
@@ -233,7 +233,7 @@ def loading() -> Iterator[None]:
 
 # How long the app's thread keeps running Python while another thread waits (Python's default
 # is 5 ms). Textual hands each frame to a thread of its own that writes it to the terminal,
-# and the app goes on at once (the next step's screen is built ahead, tui.shell.ahead): the
+# and the app goes on at once (the next step's screen is built ahead, lastround.shell.ahead): the
 # writer waited for its turn twice per frame, and a step's first frame reached the terminal
 # 5-20 ms after it was made (tests/perf/bench_keys.py; within 3 ms at this interval).
 FRAME_HANDOFF = 0.0005

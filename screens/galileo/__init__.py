@@ -1,10 +1,10 @@
 """Galileo Galilei's own screens: the final turns (with the draw box behind each turn) and the
 aids its app keys open, registered by the step kind and key id its rules name
-(tui.games.galileo's PLUGIN.step_kinds and app_keys)."""
+(lastround.games.galileo's PLUGIN.step_kinds and app_keys)."""
 
-from screens.galileo.extras import DiceScreen, ScoreSummaryScreen
-from screens.galileo.turns import TurnsScreen
-from screens.step_kinds import GameScreens
+from lastround.screens.galileo.extras import DiceScreen, ScoreSummaryScreen
+from lastround.screens.galileo.turns import TurnsScreen
+from lastround.screens.step_kinds import GameScreens
 
 SCREENS = GameScreens(
     steps={"turns": TurnsScreen},

@@ -14,16 +14,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Input, Static
 
-from screens.offstage import Offstage
-from tui.games.base import Field
-from tui.games.galileo import turns as galileo_turns
-from tui.session.fields import Invalid, parse_int, parse_text, typing_problem
-from tui.widgets.dialog import Dialog, DialogScreen
-from tui.widgets.entry import Entry
-from tui.widgets.field_row import FieldRow
-from tui.widgets.footer import SteadyFooter
-from tui.widgets.key_order import focus_now
-from tui.widgets.plain import Plain
+from lastround.games.base import Field
+from lastround.games.galileo import turns as galileo_turns
+from lastround.screens.offstage import Offstage
+from lastround.session.fields import Invalid, parse_int, parse_text, typing_problem
+from lastround.widgets.dialog import Dialog, DialogScreen
+from lastround.widgets.entry import Entry
+from lastround.widgets.field_row import FieldRow
+from lastround.widgets.footer import SteadyFooter
+from lastround.widgets.key_order import focus_now
+from lastround.widgets.plain import Plain
 
 BOX = Field("box", "Unused Tier III cards in the box", minimum=1, maximum=40)
 

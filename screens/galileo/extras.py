@@ -12,12 +12,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from tui.games.base import RulesError
-from tui.games.galileo import summary
-from tui.games.galileo.cellar import cellar_values
-from tui.widgets.dialog import DialogScreen, ScrollingDialog
-from tui.widgets.footer import SteadyFooter
-from tui.widgets.plain import Plain
+from lastround.games.base import RulesError
+from lastround.games.galileo import summary
+from lastround.games.galileo.cellar import cellar_values
+from lastround.widgets.dialog import DialogScreen, ScrollingDialog
+from lastround.widgets.footer import SteadyFooter
+from lastround.widgets.plain import Plain
 
 FINAL_SCORING_MARK = "(final scoring)"
 SUMMARY_INTRO = ("All but the three (final scoring) rows are moved on the score track during play, "

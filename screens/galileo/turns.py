@@ -4,7 +4,7 @@ Every ended turn and every draw is saved at once (a partial entry of this step),
 dropped connection mid-round loses nothing; the step is confirmed when the last turn ends.
 The list starts with the rest of the turn that emptied the deck: a gap during it is that
 player's. Draws are listed in a table of their own, which scrolls and picks the draw that x
-removes; a removed draw stays in the file, marked removed (see tui.games.galileo.turns).
+removes; a removed draw stays in the file, marked removed (see lastround.games.galileo.turns).
 """
 
 from __future__ import annotations
@@ -19,16 +19,16 @@ from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets import DataTable, Static
 
-from screens.galileo.draw import DrawScreen
-from screens.messages import Confirmed, GoHome
-from screens.offstage import build_offstage, take_down
-from screens.step import StepScreen
-from tui.games.base import RulesError, Step, player_names
-from tui.games.galileo import turn_actions
-from tui.games.galileo import turns as galileo_turns
-from tui.widgets.key_order import focus_now
-from tui.widgets.plain import Plain
-from tui.widgets.terminal_cursor import lines_taken
+from lastround.games.base import RulesError, Step, player_names
+from lastround.games.galileo import turn_actions
+from lastround.games.galileo import turns as galileo_turns
+from lastround.screens.galileo.draw import DrawScreen
+from lastround.screens.messages import Confirmed, GoHome
+from lastround.screens.offstage import build_offstage, take_down
+from lastround.screens.step import StepScreen
+from lastround.widgets.key_order import focus_now
+from lastround.widgets.plain import Plain
+from lastround.widgets.terminal_cursor import lines_taken
 
 CURRENT = "▶"
 DONE = "✓"
@@ -83,7 +83,8 @@ class TurnsScreen(StepScreen):
     def step_layout(cls, step: Step) -> Hashable | None:
         return "turns", bool(step.text)
 
-    draw_box: DrawScreen | None = None  # the next draw's box, built ahead (screens.offstage)
+    # the next draw's box, built ahead (lastround.screens.offstage)
+    draw_box: DrawScreen | None = None
     said_when_kept = ""  # said under the turns once an action's progress is kept
     to_new_draw = False  # a draw was made: picked in the list once it is kept
 
@@ -99,14 +100,15 @@ class TurnsScreen(StepScreen):
             take_down(self.draw_box)  # once built, if it is still being built
 
     def build_draw_box_soon(self) -> None:
-        """Once the turns are drawn, and a moment after (as tui.shell.ahead builds a step)."""
+        """Once the turns are drawn, and a moment after (as lastround.shell.ahead builds a step)."""
         self.call_after_refresh(self.set_timer, 0.05, self.build_draw_box)
 
     def build_draw_box(self) -> None:
         if (self.draw_box is None and self.is_current and not self.read_only
                 and self.data.get("trigger") is not None):
             self.draw_box = DrawScreen(self.data, "gap")
-            build_offstage(self.app, self.draw_box)  # built, not shown (as tui.shell.ahead does)
+            # built, not shown (as lastround.shell.ahead does)
+            build_offstage(self.app, self.draw_box)
 
     def fill(self) -> None:
         self.show()
@@ -129,7 +131,7 @@ class TurnsScreen(StepScreen):
 
     def cursor_row(self) -> tuple[Widget, int] | None:
         """Nothing focused (no draw to pick): the terminal's cursor on the current player's
-        line, where a braille display reads (tui.widgets.terminal_cursor)."""
+        line, where a braille display reads (lastround.widgets.terminal_cursor)."""
         if self.data.get("trigger") is None:
             return None
         lines = self.turn_lines()

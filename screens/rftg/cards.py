@@ -24,27 +24,27 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, OptionList, Static
 
-from screens.messages import Confirmed
-from screens.rftg.cards_lines import CardLines
-from screens.rftg.cards_list import TableauEditing
-from screens.step import StepScreen
-from tui.games.base import PlayerScore, RulesError, Step
-from tui.games.rftg import cards as rftg_cards
-from tui.games.rftg.expansions import boxes_in
-from tui.games.rftg.picking import Pick, out_of_play, pick, remaining_cards
-from tui.games.rftg.quick_entry import QUICK_FIELDS
-from tui.games.rftg.search import unknown_card_message
-from tui.games.rftg.tableau import tableau_problems
-from tui.records.running_total import total_text
-from tui.session.drafts import DraftValues
-from tui.session.fields import parse_int, typing_problem
-from tui.session.session import Session, session_copy
-from tui.widgets.card_search import CardSearch
-from tui.widgets.key_order import focus_now
-from tui.widgets.one_line_list import OneLineList
-from tui.widgets.plain import Plain
-from tui.widgets.quick_entry import QuickEntry
-from tui.widgets.tableau_list import TableauList
+from lastround.games.base import PlayerScore, RulesError, Step
+from lastround.games.rftg import cards as rftg_cards
+from lastround.games.rftg.expansions import boxes_in
+from lastround.games.rftg.picking import Pick, out_of_play, pick, remaining_cards
+from lastround.games.rftg.quick_entry import QUICK_FIELDS
+from lastround.games.rftg.search import unknown_card_message
+from lastround.games.rftg.tableau import tableau_problems
+from lastround.records.running_total import total_text
+from lastround.screens.messages import Confirmed
+from lastround.screens.rftg.cards_lines import CardLines
+from lastround.screens.rftg.cards_list import TableauEditing
+from lastround.screens.step import StepScreen
+from lastround.session.drafts import DraftValues
+from lastround.session.fields import parse_int, typing_problem
+from lastround.session.session import Session, session_copy
+from lastround.widgets.card_search import CardSearch
+from lastround.widgets.key_order import focus_now
+from lastround.widgets.one_line_list import OneLineList
+from lastround.widgets.plain import Plain
+from lastround.widgets.quick_entry import QuickEntry
+from lastround.widgets.tableau_list import TableauList
 
 SUGGESTIONS = 8
 

@@ -1,9 +1,10 @@
-"""Race for the Galaxy's tableau reopened to correct a finished game (screens.correction)."""
+"""Race for the Galaxy's tableau reopened to correct a finished game
+(lastround.screens.correction)."""
 
 from __future__ import annotations
 
-from screens.correction import Correcting
-from screens.rftg.cards import CardsScreen
+from lastround.screens.correction import Correcting
+from lastround.screens.rftg.cards import CardsScreen
 
 
 class CorrectCards(CardsScreen, Correcting):

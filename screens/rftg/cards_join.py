@@ -9,8 +9,8 @@ from __future__ import annotations
 from textual.binding import Binding
 from textual.widgets import Input
 
-from screens.join_steps import out_of_the_footer, seat_heading
-from screens.rftg.cards import CardsScreen
+from lastround.screens.join_steps import out_of_the_footer, seat_heading
+from lastround.screens.rftg.cards import CardsScreen
 
 
 class JoinCardsScreen(CardsScreen):

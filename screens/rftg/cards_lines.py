@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tui.games.rftg.cards import Card, card
-from tui.games.rftg.picking import Pick
-from tui.games.rftg.tableau import used_up
-from tui.games.words import join_names
-from tui.widgets.one_line_list import Said
+from lastround.games.rftg.cards import Card, card
+from lastround.games.rftg.picking import Pick
+from lastround.games.rftg.tableau import used_up
+from lastround.games.words import join_names
+from lastround.widgets.one_line_list import Said
 
 SHORT_KINDS = {"development": "dev"}  # as players say it, where the whole word has no room
 

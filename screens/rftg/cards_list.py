@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from textual.widgets import Input
 
-from screens.step import StepScreen
-from tui.widgets.key_order import focus_now
-from tui.widgets.tableau_list import TableauList
+from lastround.screens.step import StepScreen
+from lastround.widgets.key_order import focus_now
+from lastround.widgets.tableau_list import TableauList
 
 
 class TableauEditing(StepScreen):
-    """Mixed into screens.rftg.cards.CardsScreen, which shows the list and the search."""
+    """Mixed into lastround.screens.rftg.cards.CardsScreen, which shows the list and the search."""
 
     cards: list[str]
     quick: bool

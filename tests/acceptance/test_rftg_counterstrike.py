@@ -12,6 +12,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+from lastround.games.rftg.game import GAME
+from lastround.records.export import session_markdown
+from lastround.records.history import record_from_data
+from lastround.records.play_log import bgstats_play
+from lastround.records.replay import drift, replay
+from lastround.records.score_command import result_json, score_file
+from lastround.session.files import read_session
 from tests.support.rftg_counterstrike_play import (
     FIVE,
     FIVE_TOTALS,
@@ -20,13 +27,6 @@ from tests.support.rftg_counterstrike_play import (
     four_answers,
     saved,
 )
-from tui.games.rftg.game import GAME
-from tui.records.export import session_markdown
-from tui.records.history import record_from_data
-from tui.records.play_log import bgstats_play
-from tui.records.replay import drift, replay
-from tui.records.score_command import result_json, score_file
-from tui.session.files import read_session
 
 LASTROUND = str(Path(sys.executable).with_name("lastround"))
 

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from tui.games.rftg.cards import canonical_name
-from tui.records.score_command import result_json, score_file
-from tui.session.safe_read import SaveError
+from lastround.games.rftg.cards import canonical_name
+from lastround.records.score_command import result_json, score_file
+from lastround.session.safe_read import SaveError
 
 HERE = Path(__file__).parent / "rftg_expansions"
 EXPECTED: dict[str, dict[str, list[int]]] = tomllib.loads(

@@ -8,7 +8,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from tui.games.rftg.player_goals import table_standings
+from lastround.games.rftg.player_goals import table_standings
 
 GAMES = Path(__file__).parent / "rftg_expansions" / "games"
 # The one standing the record does not have: Players 2 and 4 list 6 developments each at the

@@ -16,13 +16,13 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from lastround.games.base import Field, Step
+from lastround.games.seats import seat_steps
+from lastround.session.files import read_session
+from lastround.session.session import Session
 from tests.e2e.tty import LASTROUND, Terminal, Terminals
 from tests.support import rftg_play
 from tests.support.table_sessions import ready_for_seats, seat_entries
-from tui.games.base import Field, Step
-from tui.games.seats import seat_steps
-from tui.session.files import read_session
-from tui.session.session import Session
 
 Press = tuple[str, str]  # ("key", a tmux key name) or ("text", letters typed as they are)
 ENTRY_TIME = "2026-12-01T00:00:00Z"

@@ -1,5 +1,5 @@
-"""Screens built ahead (tui.shell.ahead) on a busy machine, in a real terminal: a burst of keys
-typed the moment the first step shows outruns the build of the next step's screen, and Ctrl+Q
+"""Screens built ahead (lastround.shell.ahead) on a busy machine, in a real terminal: a burst of
+keys typed the moment the first step shows outruns the build of the next step's screen, and Ctrl+Q
 typed the moment the home list shows comes as each game's first step is built behind it.
 Findings: the app died (`NoMatches: '#field-trigger_player'`, `'#seat-0'`) in some runs of
 each. Both are repeated, since each run catches the build at another moment.
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from screens.home import OWN_HEADING
+from lastround.screens.home import OWN_HEADING
 from tests.e2e.tty import LASTROUND, Terminal, Terminals
 from tests.perf.bench_history import make_sessions
 
@@ -26,7 +26,7 @@ pytestmark = pytest.mark.e2e
 
 RUNS = range(3)
 # When the burst comes after the first step shows: the next step's screen is built from about
-# 50 ms after (tui.shell.ahead), for longer on a busy machine; each run types into another
+# 50 ms after (lastround.shell.ahead), for longer on a busy machine; each run types into another
 # moment of that build (a moment the player picks, not a wait for the app).
 BURST_AFTER = (0.05, 0.1, 0.15)  # seconds
 # Each game's first steps: the players, then Enter on every step after as it is offered.

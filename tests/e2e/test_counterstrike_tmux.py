@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from lastround.session.files import read_session
 from tests.e2e.play_keys import wait_for_suggestion
 from tests.e2e.test_expansions_tmux import counts, finish_round, scored, start, the_file
 from tests.e2e.tty import Terminal, Terminals
 from tests.support.rftg_counterstrike_play import FOUR, FOUR_TOTALS
-from tui.session.files import read_session
 
 pytestmark = pytest.mark.e2e
 

@@ -22,10 +22,10 @@ from typing import Any
 
 import pytest
 
+from lastround.session.files import read_session
+from lastround.session.locks import Holder, lock_path, read_holder
 from tests.e2e.tty import Terminal, Terminals
 from tests.support import galileo_play, rftg_play
-from tui.session.files import read_session
-from tui.session.locks import Holder, lock_path, read_holder
 
 pytestmark = pytest.mark.e2e  # tmux missing: the `terminals` fixture skips, saying why
 

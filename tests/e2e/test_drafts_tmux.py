@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
+from lastround.session.drafts import draft_path
+from lastround.session.files import read_session
 from tests.e2e.test_crash_resume import kill, start
 from tests.e2e.tty import Terminal, Terminals
 from tests.support import rftg_play
-from tui.session.drafts import draft_path
-from tui.session.files import read_session
 
 pytestmark = pytest.mark.e2e
 

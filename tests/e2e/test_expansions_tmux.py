@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from lastround.session.files import read_session
 from tests.e2e.play_keys import wait_for_suggestion
 from tests.e2e.tty import Terminal, Terminals
-from tui.session.files import read_session
 
 pytestmark = pytest.mark.e2e
 

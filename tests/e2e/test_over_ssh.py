@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from lastround.session.files import read_session
 from tests.e2e.conftest import SshServer
 from tests.e2e.tty import LASTROUND, Terminal, Terminals, apps_using
-from tui.session.files import read_session
 
 pytestmark = pytest.mark.e2e
 

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from screens.qr import window_needed
+from lastround.records.play_log import bgstats_scan_link
+from lastround.screens.qr import window_needed
+from lastround.session.files import read_session
+from lastround.widgets.qr_code import code_size
 from tests.e2e.tty import Terminals
 from tests.support.history_data import EXAMPLES
 from tests.support.qr_reading import DARK, LIGHT, decoded
-from tui.records.play_log import bgstats_scan_link
-from tui.session.files import read_session
-from tui.widgets.qr_code import code_size
 
 pytestmark = pytest.mark.e2e
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-import tui.session.early
+import lastround.session.early
+from lastround.session.files import write_session
 from tests.e2e.tty import Terminals
 from tests.support.long_log import rftg_session
-from tui.session.files import write_session
 
 pytestmark = pytest.mark.e2e
 
@@ -27,7 +27,7 @@ def test_a_long_replay_shows_its_scores_then_takes_the_keys_typed_meanwhile(
     path = saves / "long.toml"
     corrections = 3_500  # past the size read head first
     write_session(path, rftg_session(corrections).data)
-    assert path.stat().st_size >= tui.session.early.EARLY_FROM
+    assert path.stat().st_size >= lastround.session.early.EARLY_FROM
     term = terminals.start([LASTROUND, "--saves", str(saves), "replay", str(path)],
                            env={"LASTROUND_CONFIG": str(tmp_path / "config.toml"),
                                 "LANG": "C.UTF-8"})

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from lastround.session.files import read_session
 from tests.e2e.tty import Terminals
-from tui.session.files import read_session
 
 pytestmark = pytest.mark.e2e
 

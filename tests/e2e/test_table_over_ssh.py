@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from lastround.session.files import read_session
+from lastround.session.table import Table
 from tests.e2e.conftest import SshServer
 from tests.e2e.table_keys import (
     Seats,
@@ -38,8 +40,6 @@ from tests.e2e.table_keys import (
 from tests.e2e.test_crash_resume import kill
 from tests.e2e.tty import Terminal, Terminals, apps_using
 from tests.support.table_sessions import ready_for_seats
-from tui.session.files import read_session
-from tui.session.table import Table
 
 pytestmark = pytest.mark.e2e
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from lastround.session.files import read_session
 from tests.e2e.table_keys import (
     Seats,
     comparable,
@@ -31,7 +32,6 @@ from tests.e2e.table_keys import (
 )
 from tests.e2e.tty import Terminal, Terminals
 from tests.support.table_sessions import ready_for_seats
-from tui.session.files import read_session
 
 pytestmark = pytest.mark.e2e
 

@@ -17,11 +17,11 @@ from pathlib import Path
 
 import pytest
 
+from lastround.session.files import read_session
+from lastround.session.locks import lock_path
 from tests.e2e.test_crash_resume import RFTG
 from tests.e2e.tty import Terminal, Terminals
 from tests.support import rftg_play
-from tui.session.files import read_session
-from tui.session.locks import lock_path
 
 pytestmark = pytest.mark.e2e
 

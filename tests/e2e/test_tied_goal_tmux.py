@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from lastround.session.files import read_session
 from tests.e2e.test_expansions_tmux import counts, finish_round, scored, setup, start, tableau
 from tests.e2e.tty import Terminal, Terminals
 from tests.support.rftg_tied_play import COUNTS, GOAL_VP, PLAYERS, TABLEAUX
-from tui.session.files import read_session
 
 pytestmark = pytest.mark.e2e
 

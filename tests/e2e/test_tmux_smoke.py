@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tui.session.files import read_session
+from lastround.session.files import read_session
 
 pytestmark = [
     pytest.mark.e2e,

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from lastround.session.files import read_session
+from lastround.session.locks import Holder, lock_path, read_holder
 from tests.e2e.test_crash_resume import app_pid, start
 from tests.e2e.tty import Terminals
 from tests.support import rftg_play
-from tui.session.files import read_session
-from tui.session.locks import Holder, lock_path, read_holder
 
 pytestmark = pytest.mark.e2e
 

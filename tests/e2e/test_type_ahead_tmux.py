@@ -21,14 +21,14 @@ from typing import Any
 
 import pytest
 
-from screens.home import OWN_HEADING
+from lastround.screens.home import OWN_HEADING
+from lastround.session.files import read_session
 from tests.e2e.conftest import SshServer
 from tests.e2e.play_keys import GALILEO_TABLE, RFTG_TABLE
 from tests.e2e.tty import Terminal, Terminals
 from tests.support import galileo_play, rftg_play
 from tests.support.helpers import make_test_app, only_session
 from tests.support.type_ahead import Recorder, terminal_text
-from tui.session.files import read_session
 
 pytestmark = pytest.mark.e2e
 

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
+from lastround.session.files import read_session
 from tests.e2e.play_keys import play_galileo, play_rftg
 from tests.e2e.tty import Terminal, Terminals
-from tui.session.files import read_session
 
 pytestmark = pytest.mark.e2e
 

@@ -1,6 +1,6 @@
 """Keys a table presses: per Race card, and for a shipped example's whole entry.
 
-A card costs the fewest letters that name it (tui.games.rftg.picking: one Enter adds it)
+A card costs the fewest letters that name it (lastround.games.rftg.picking: one Enter adds it)
 plus that Enter; counted with the whole deck left (every card, base game and with every
 box), and along the shipped 4-player example, where each tableau's letters are found
 among the cards still left when it is typed. The example's whole entry adds every other
@@ -14,10 +14,10 @@ from __future__ import annotations
 import statistics
 from collections.abc import Sequence
 
+from lastround.games.rftg.cards import card_names
+from lastround.games.rftg.picking import remaining_cards, shortest_letters
 from tests.perf.measure import report
 from tests.support.rftg_play import EXAMPLE, Table
-from tui.games.rftg.cards import card_names
-from tui.games.rftg.picking import remaining_cards, shortest_letters
 
 EVERY_BOX = ("gathering-storm", "rebel-vs-imperium", "brink-of-war", "new-worlds")
 

@@ -25,10 +25,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a plain script
 
+from lastround.records.history import record_from_data
+from lastround.records.index import index_path, load_history
+from lastround.session.files import read_session
 from tests.perf.measure import BARE, PYTHON, ROOT, Tmux, compile_sources, report
-from tui.records.history import record_from_data
-from tui.records.index import index_path, load_history
-from tui.session.files import read_session
 
 NAMES = ("Ada", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kai", "Liv")
 TABLEAUX = (
@@ -67,7 +67,7 @@ def galileo_file(rng: random.Random, created: str, names: list[str]) -> str:
            f"seed = {rng.randrange(10**6)}\nfirst_player = 0\nsubjects = {toml_list(SUBJECTS)}\n"]
     for name in names:
         cellar = [rng.randrange(2) for _ in range(4)]
-        # The Inquisitors met are those in the cellar (see tui.games.galileo.limits).
+        # The Inquisitors met are those in the cellar (see lastround.games.galileo.limits).
         tiles = ", ".join(f'{{subject = "{s}", '
                           f"met = {rng.randrange(sum(cellar) + 1 if s == 'Inquisitors' else 5)}, "
                           f"multiplier = {rng.randrange(4)}}}" for s in SUBJECTS)
@@ -125,7 +125,7 @@ GOALS = {"warm": 3.0, "cold": 10.0}  # the first rows, against the bare app's fo
 
 def terminal_history(folder: Path, timeout: float = 120) -> tuple[float, float]:
     """Seconds until `lastround history`'s first rows are on screen, and until all are read."""
-    terminal = Tmux([PYTHON, "-m", "tui", "--saves", str(folder), "history"], ROOT)
+    terminal = Tmux([PYTHON, "-m", "lastround", "--saves", str(folder), "history"], ROOT)
     try:
         deadline = time.perf_counter() + timeout
         while not ROW.search(terminal.screen()):

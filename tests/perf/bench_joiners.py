@@ -70,7 +70,7 @@ class Started:
 
 
 def joiner(saves: Path) -> list[str]:
-    return [PYTHON, "-m", "tui", "join", "--saves", str(saves)]
+    return [PYTHON, "-m", "lastround", "join", "--saves", str(saves)]
 
 
 def one(command: list[str], words: bytes) -> tuple[float, float, float]:

@@ -54,7 +54,7 @@ def typed(command: list[str], ready: str, keys: Iterable[str], cwd: Path) -> Tim
     try:
         terminal.wait_for(ready)
         # The first screen is read for longer than the others: the app starts its warm-up
-        # (tui.shell.warm_up) a moment after it is drawn, and waits that long on purpose.
+        # (lastround.shell.warm_up) a moment after it is drawn, and waits that long on purpose.
         terminal.settle(quiet=0.5)
         latencies: Timed = []
         for key in keys:

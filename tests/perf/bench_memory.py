@@ -67,7 +67,7 @@ print(PEAK())
 HISTORY = """
 import asyncio, sys
 from pathlib import Path
-from screens.history import HistoryScreen
+from lastround.screens.history import HistoryScreen
 from tests.support.helpers import make_test_app
 
 async def main():
@@ -125,11 +125,11 @@ def club_scale(runs: int) -> None:
     import tempfile
     from pathlib import Path
 
+    from lastround.records.index import index_path
+    from lastround.session.files import write_session
     from tests.perf.bench_history import make_sessions
     from tests.perf.bench_replay import LOGS
     from tests.support.history_data import copy_examples
-    from tui.records.index import index_path
-    from tui.session.files import write_session
 
     with tempfile.TemporaryDirectory() as name:
         two, club, long = (Path(name) / part for part in ("two", "club", "long"))

@@ -23,12 +23,12 @@ from pathlib import Path
 
 from playwright.async_api import Browser, async_playwright
 
+from lastround.games.base import Step
 from tests.e2e.table_keys import Press, Seats, one_key_at_a_time, tableau_presses
 from tests.e2e.tty import Terminals
 from tests.perf.bench_table import host_at_first_seat, one_terminal, wait_for
 from tests.perf.measure import compile_sources, report, spread
 from tests.serve.phone import ARGS, CHROMIUM, Phone
-from tui.games.base import Step
 
 PACES = (0.120, 0.020)  # `python -m tests.perf.bench_phones 0.12`: one pace only
 PAIRS = 2

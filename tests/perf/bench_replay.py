@@ -7,7 +7,7 @@ progress, 3 corrections: so 20,000 entries stay within the 8 MiB a session file 
 Race for the Galaxy corrected over and over. Figures: `lastround replay FILE` and `lastround
 resume FILE` (a finished file opens as a replay) in a real 80×24 terminal until the final scores
 are drawn, and until its log is read too (a long file's final scores show from its head while
-a worker reads the log: tui.session.early), the file alone in its saves folder (the home list
+a worker reads the log: lastround.session.early), the file alone in its saves folder (the home list
 under the replay reads it too), against the bare Textual app's start-up; and in one process
 opening the file's head, opening the whole file (read, checks, steps), replaying its log and the
 final page's notes, against tomllib's bare parse of the same file, the floor of opening any file.
@@ -27,11 +27,11 @@ import tomllib
 from collections.abc import Callable
 from pathlib import Path
 
+from lastround.session.files import write_session
+from lastround.session.safekeeping import load_session
+from lastround.session.session import Session
 from tests.perf.measure import BARE, PYTHON, ROOT, Tmux, compile_sources, report, spread
 from tests.support.long_log import galileo_session, rftg_session
-from tui.session.files import write_session
-from tui.session.safekeeping import load_session
-from tui.session.session import Session
 
 FINAL_PAGE = "Breakdown of the final scores"
 READING = "reading the log"  # in the title bar until the log is read
@@ -50,8 +50,8 @@ def timed(action: Callable[[], object]) -> float:
 def in_process(path: Path) -> tuple[float, float, float]:
     """Seconds to open the file's head, to open the whole file, then to replay it and write
     the final page's notes."""
-    from tui.records.replay import log_lines, replay
-    from tui.session.early import open_early
+    from lastround.records.replay import log_lines, replay
+    from lastround.session.early import open_early
 
     started = time.perf_counter()
     open_early(path)
@@ -108,7 +108,7 @@ def terminal_figures(path: Path, saves: Path, floor: float, runs: int, timeout: 
     """Each command's median seconds until the final scores are drawn (None: not always)."""
     medians: dict[str, float | None] = {}
     for command in ("replay", "resume"):
-        launch = [PYTHON, "-m", "tui", "--saves", str(saves), command, str(path)]
+        launch = [PYTHON, "-m", "lastround", "--saves", str(saves), command, str(path)]
         pairs = [in_terminal_read(launch, FINAL_PAGE, ROOT, timeout) for _ in range(runs)]
         for number, what in enumerate(("final scores drawn", "its log read too")):
             times = [pair[number] for pair in pairs]

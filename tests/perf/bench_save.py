@@ -17,11 +17,11 @@ import time
 import tomllib
 from pathlib import Path
 
-import tui.session.files
+import lastround.session.files
+from lastround.session.files import read_session, write_session
+from lastround.session.session import Session
 from tests.perf.measure import report
 from tests.support.long_log import galileo_session, stamp
-from tui.session.files import read_session, write_session
-from tui.session.session import Session
 
 NOTE = "# Round {}: Ada forgot to move her token; we counted it as it was written.\n"
 
@@ -40,7 +40,7 @@ def commented(path: Path, mib: int) -> None:
 
 def saves_of(path: Path) -> tuple[float, float]:
     """Seconds of the first save after opening the file, then of the next."""
-    tui.session.files._last_save = None
+    lastround.session.files._last_save = None
     session = Session(read_session(path), path)
     took = []
     for number in range(2):

@@ -21,7 +21,7 @@ def timed(command: list[str]) -> float:
 def main() -> None:
     compile_sources()
     floor, ours = [], []
-    score = [PYTHON, "-m", "tui", "score", str(EXAMPLE), "--json"]
+    score = [PYTHON, "-m", "lastround", "score", str(EXAMPLE), "--json"]
     for _ in range(RUNS):
         floor.append(timed([PYTHON, "-c", "import tomllib"]))
         ours.append(timed(score))

@@ -5,8 +5,8 @@ from __future__ import annotations
 import timeit
 from functools import partial
 
+from lastround.games.rftg.search import search_cards
 from tests.perf.measure import report
-from tui.games.rftg.search import search_cards
 
 QUERIES = ("gal", "bmtw", "New Galatic Ordr", "Deserted Alein Library", "zzq xyy")
 

@@ -2,7 +2,7 @@
 answers in any order (going back, changing the players, the boxes, the goals; agreeing to
 undo what a change undoes) never leaves a file that resume, `score` or history refuse.
 
-Driven through the session keeper (tui.session.keeper), the one writer of session files, with
+Driven through the session keeper (lastround.session.keeper), the one writer of session files, with
 each answer of the kind and within the bounds its step's form allows, or the values the
 shipped examples confirmed for the steps of a game's own kinds.
 """
@@ -17,17 +17,17 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from lastround.games.base import Field, Step
+from lastround.games.rftg.cards import raw_cards_in_play
+from lastround.games.rftg.expansions import boxes_in
+from lastround.session.files import write_session
+from lastround.session.keeper import Keeper
+from lastround.session.outcomes import AskFirst, NotOpened
+from lastround.session.safe_read import SaveError
+from lastround.session.safekeeping import load_session
+from lastround.session.session import Session
 from tests.conftest import FIXED_TIME
 from tests.support.table_sessions import example_log
-from tui.games.base import Field, Step
-from tui.games.rftg.cards import raw_cards_in_play
-from tui.games.rftg.expansions import boxes_in
-from tui.session.files import write_session
-from tui.session.keeper import Keeper
-from tui.session.outcomes import AskFirst, NotOpened
-from tui.session.safe_read import SaveError
-from tui.session.safekeeping import load_session
-from tui.session.session import Session
 
 NAMES = ("Ada", "Bo", "Cy", "Di", "Ed", "Flo")
 ACTIONS = 14

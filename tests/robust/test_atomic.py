@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tui.records.listing import list_sessions
-from tui.session.files import backup_path, read_session, write_session
-from tui.session.folder import new_session_path
+from lastround.records.listing import list_sessions
+from lastround.session.files import backup_path, read_session, write_session
+from lastround.session.folder import new_session_path
 
 
 def toy(points: int = 3, **extra: Any) -> dict[str, Any]:

@@ -16,14 +16,14 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from screens.galileo.draw import BOX, DrawScreen
+from lastround.app import LastRoundApp
+from lastround.games import get_game
+from lastround.games.galileo.scores_form import score_fields
+from lastround.games.rftg.quick_entry import QUICK_FIELDS
+from lastround.screens.galileo.draw import BOX, DrawScreen
+from lastround.session.files import read_session
 from tests.support import galileo_play, rftg_play
 from tests.support.helpers import make_test_app
-from tui.app import LastRoundApp
-from tui.games import get_game
-from tui.games.galileo.scores_form import score_fields
-from tui.games.rftg.quick_entry import QUICK_FIELDS
-from tui.session.files import read_session
 
 
 @dataclass(frozen=True)

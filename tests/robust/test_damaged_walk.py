@@ -13,10 +13,10 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 
+from lastround.session.safe_read import SaveError
+from lastround.session.safekeeping import load_session
 from tests.robust.test_mutations import damaged_files
 from tests.support.helpers import make_test_app
-from tui.session.safe_read import SaveError
-from tui.session.safekeeping import load_session
 
 
 def opens(damaged: tuple[str, bytes]) -> bool:

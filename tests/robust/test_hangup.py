@@ -11,7 +11,7 @@ from contextlib import contextmanager, nullcontext
 
 import pytest
 
-from tui.shell import hangup
+from lastround.shell import hangup
 
 
 def test_a_hang_up_releases_the_lock_then_ends(monkeypatch: pytest.MonkeyPatch) -> None:

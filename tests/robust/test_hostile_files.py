@@ -14,16 +14,16 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable
 
-from screens.home import HomeScreen
-from screens.step import StepScreen
+from lastround.cli import main
+from lastround.records.index import INDEX_NAME
+from lastround.records.listing import list_sessions
+from lastround.screens.home import HomeScreen
+from lastround.screens.step import StepScreen
+from lastround.session.safe_read import SaveError
+from lastround.session.safekeeping import load_session
 from tests.robust.support import notices
 from tests.support import galileo_play, rftg_play
 from tests.support.helpers import GALILEO_EXAMPLE, RFTG_EXAMPLE, make_test_app
-from tui.cli import main
-from tui.records.index import INDEX_NAME
-from tui.records.listing import list_sessions
-from tui.session.safe_read import SaveError
-from tui.session.safekeeping import load_session
 
 ROOT = Path(__file__).resolve().parents[2]
 RFTG = RFTG_EXAMPLE
@@ -170,7 +170,7 @@ def test_a_key_of_20000_levels_is_refused_before_parsing(
 @pytest.mark.parametrize("case", ["binary", "nested too deeply", "huge", "game as a list"])
 def test_the_real_command_prints_no_traceback(saves: Path, case: str) -> None:
     path = hostile_file(saves, case)
-    done = subprocess.run([sys.executable, "-m", "tui", "score", str(path), "--json"],
+    done = subprocess.run([sys.executable, "-m", "lastround", "score", str(path), "--json"],
                           capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 2 and done.stdout == ""
     assert is_one_clear_line(done.stderr.strip(), path, HOSTILE[case][1]), done.stderr

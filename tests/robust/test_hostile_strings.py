@@ -23,12 +23,12 @@ from pathlib import Path
 
 import pytest
 
-from screens.history import HistoryScreen
-from screens.home import HomeScreen
+from lastround.cli import main
+from lastround.records.index import INDEX_NAME, load_history
+from lastround.screens.history import HistoryScreen
+from lastround.screens.home import HomeScreen
 from tests.robust.support import notices
 from tests.support.helpers import GALILEO_EXAMPLE, RFTG_EXAMPLE, make_test_app
-from tui.cli import main
-from tui.records.index import INDEX_NAME, load_history
 
 ROOT = Path(__file__).resolve().parents[2]
 RFTG = RFTG_EXAMPLE
@@ -183,7 +183,7 @@ def test_a_file_name_that_is_not_utf8_is_exported_escaped(saves: Path, form: str
     path.write_text(RFTG)
     args = (["--saves", str(saves), "export", "--csv"] if form == "folder"
             else ["export", str(path), form])
-    done = subprocess.run([sys.executable, "-m", "tui", *args], capture_output=True,
+    done = subprocess.run([sys.executable, "-m", "lastround", *args], capture_output=True,
                           cwd=ROOT, timeout=60)
     assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr
     out = done.stdout.decode("utf-8")  # never a byte that is not UTF-8

@@ -10,13 +10,13 @@ import pytest
 from textual import events
 from textual.widgets import Input
 
+from lastround.session.table import table_folder
+from lastround.shell.join_app import JoinApp
+from lastround.widgets.key_order import PASTE_LIMIT
 from tests.robust.support import keep_notices, notices
 from tests.support.helpers import make_test_app
 from tests.support.join_play import NARROW, Host, on_step, take_seat, until
 from tests.support.table_sessions import ready_for_seats
-from tui.session.table import table_folder
-from tui.shell.join_app import JoinApp
-from tui.widgets.key_order import PASTE_LIMIT
 
 HUGE = "Galactic Federation\n" * (20 * 2**20 // 20)  # 20 MiB
 

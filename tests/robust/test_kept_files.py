@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from lastround.session.drafts import draft_path
+from lastround.session.files import backup_path, read_session, write_session
+from lastround.session.locks import lock_path
 from tests.support.helpers import make_test_app
 from tests.support.history_data import toy_data, write_toy
-from tui.session.drafts import draft_path
-from tui.session.files import backup_path, read_session, write_session
-from tui.session.locks import lock_path
 
 
 def mode(path: Path) -> int:
@@ -68,7 +68,7 @@ def test_an_export_keeps_its_mode_and_a_new_one_gets_the_usual(
     saves: Path, umask: int
 ) -> None:
     """Finding: every save reset the file mode to 600, exports too."""
-    from tui.records.export_command import main_export
+    from lastround.records.export_command import main_export
 
     write_toy(saves, "s.toml", "2026-11-29T20:30:00Z", {"Ada": 1, "Bo": 2})
     out = saves / "exports" / "all.csv"

@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input
 
-from screens.home import HomeScreen
-from screens.setup import SetupScreen
+from lastround.screens.home import HomeScreen
+from lastround.screens.setup import SetupScreen
+from lastround.session.files import read_session, write_session
+from lastround.session.locks import Holder, Locked, SessionLock, lock_path, read_holder
+from lastround.session.session import Session
 from tests.robust.support import notices
 from tests.support.helpers import make_test_app
-from tui.session.files import read_session, write_session
-from tui.session.locks import Holder, Locked, SessionLock, lock_path, read_holder
-from tui.session.session import Session
 
 
 @pytest.fixture

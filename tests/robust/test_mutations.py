@@ -28,18 +28,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from lastround.games import get_game
+from lastround.games.base import RulesError
+from lastround.games.checks import check_session
+from lastround.records.history import read_record
+from lastround.records.listing import Listed
+from lastround.records.score_command import score_file
+from lastround.session.files import read_session
+from lastround.session.fixing import steps_to_fix
+from lastround.session.opening import check_openable
+from lastround.session.safe_read import SaveError
+from lastround.session.session import Session
 from tests.support import galileo_play, rftg_play
-from tui.games import get_game
-from tui.games.base import RulesError
-from tui.games.checks import check_session
-from tui.records.history import read_record
-from tui.records.listing import Listed
-from tui.records.score_command import score_file
-from tui.session.files import read_session
-from tui.session.fixing import steps_to_fix
-from tui.session.opening import check_openable
-from tui.session.safe_read import SaveError
-from tui.session.session import Session
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = 5000
@@ -215,7 +215,7 @@ def one_line_about(message: str, path: Path) -> bool:
 
 def open_as_the_app_does(path: Path, data: dict[str, Any]) -> str:
     """What opening the file does, without the safety net load_session adds: a refused value
-    a step records opens the session on that step (tui.session.fixing), without it."""
+    a step records opens the session on that step (lastround.session.fixing), without it."""
     try:
         check_session(data)
     except RulesError as refused:

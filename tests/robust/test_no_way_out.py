@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from lastround.cli import main
+from lastround.records.index import index_path, load_history
 from tests.robust.support import notices
 from tests.support.helpers import make_test_app
 from tests.support.history_data import copy_examples, write_toy
-from tui.cli import main
-from tui.records.index import index_path, load_history
 
 
 def some_sessions(saves: Path) -> None:

@@ -1,4 +1,5 @@
-"""One door: every reader opens a session file the same way (`tui.session.opening.open_session`).
+"""One door: every reader opens a session file the same way
+(`lastround.session.opening.open_session`).
 
 `lastround score` once totalled files that the app, replay and the home list refused (a log
 entry's step a number, the log a string, an end check's verdict a string, a Galileo first
@@ -13,13 +14,13 @@ from pathlib import Path
 
 import pytest
 
+from lastround.cli import main
+from lastround.records.history import read_record
+from lastround.records.listing import list_sessions
+from lastround.session.safe_read import SaveError
+from lastround.session.safekeeping import load_session
 from tests.robust.support import notices
 from tests.support.helpers import GALILEO_EXAMPLE, RFTG_EXAMPLE, make_test_app
-from tui.cli import main
-from tui.records.history import read_record
-from tui.records.listing import list_sessions
-from tui.session.safe_read import SaveError
-from tui.session.safekeeping import load_session
 
 RFTG = RFTG_EXAMPLE
 GALILEO = GALILEO_EXAMPLE

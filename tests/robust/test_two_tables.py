@@ -15,12 +15,12 @@ from typing import Any
 
 import pytest
 
+from lastround.app import LastRoundApp
+from lastround.session.files import read_session, write_session
+from lastround.session.locks import Holder, lock_path, read_holder
+from lastround.session.session import Session
 from tests.robust.support import notices
 from tests.support.helpers import FIXED_TIME, make_test_app
-from tui.app import LastRoundApp
-from tui.session.files import read_session, write_session
-from tui.session.locks import Holder, lock_path, read_holder
-from tui.session.session import Session
 
 TRIALS = 50
 COLOURS = ("red", "blue")  # what tells the two tables apart: same clock, same players
@@ -96,7 +96,7 @@ def run_tables_in_two_processes(table_of: Callable[[list[Path], Any, str], None]
 
 def race_in_another_process(folders: list[Path], start: Any, colour: str) -> None:
     """One table per folder, each saved the moment the other process saves its own."""
-    from tui.games import GAME_PACKAGES
+    from lastround.games import GAME_PACKAGES
 
     GAME_PACKAGES.append("tests.support.toy_unlisted")  # the test registry is the parent's only
     for folder in folders:
@@ -132,8 +132,8 @@ async def until(pilot: Any, check: Any, what: str, seconds: float = 60) -> None:
 async def play_one_table(saves: Path, colour: str, start: Any) -> list[str]:
     """Seat Ada and Bo, pick the colour, confirm together with the other table, then the
     round; the steps the app logged."""
-    from screens.checklist import ChecklistScreen
-    from screens.setup import SetupScreen
+    from lastround.screens.checklist import ChecklistScreen
+    from lastround.screens.setup import SetupScreen
 
     app = make_test_app(saves, command="new", game="toy")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -162,7 +162,7 @@ def app_log(saves: Path, colour: str) -> list[dict[str, Any]]:
 
 
 def pilot_table(folders: list[Path], start: Any, colour: str) -> None:
-    from tui.games import GAME_PACKAGES
+    from lastround.games import GAME_PACKAGES
 
     GAME_PACKAGES.append("tests.support.toy_unlisted")
     for folder in folders:

@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable
 
-from screens.home import HomeScreen
+from lastround.cli import main
+from lastround.records.listing import list_sessions
+from lastround.screens.home import HomeScreen
+from lastround.shell.config import load_config, save_setting
 from tests.robust.support import notices
 from tests.support.helpers import GALILEO_EXAMPLE, RFTG_EXAMPLE, make_test_app
-from tui.cli import main
-from tui.records.listing import list_sessions
-from tui.shell.config import load_config, save_setting
 
 ROOT = Path(__file__).resolve().parents[2]
 RFTG = RFTG_EXAMPLE
@@ -73,7 +73,7 @@ async def test_a_huge_value_in_the_saves_folder_lets_the_app_start(
 def test_the_real_command_gives_no_traceback_on_a_long_number(saves: Path) -> None:
     path = saves / "huge.toml"
     path.write_text(HUGE["5000 digits"])
-    done = subprocess.run([sys.executable, "-m", "tui", "score", str(path)],
+    done = subprocess.run([sys.executable, "-m", "lastround", "score", str(path)],
                           capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
     assert done.stderr.count("\n") == 1
@@ -140,13 +140,13 @@ def measured_smaller(monkeypatch: pytest.MonkeyPatch, by: int) -> None:
         fields[6] = max(found.st_size - by, 0)  # st_size
         return os.stat_result(fields)
 
-    monkeypatch.setattr("tui.session.files.os.fstat", fstat)
+    monkeypatch.setattr("lastround.session.files.os.fstat", fstat)
 
 
 def test_a_file_grown_since_measured_is_read_whole(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from tui.session.safe_read import read_regular_file
+    from lastround.session.safe_read import read_regular_file
 
     path = tmp_path / "grown.toml"
     path.write_text(RFTG)
@@ -157,7 +157,7 @@ def test_a_file_grown_since_measured_is_read_whole(
 def test_a_file_grown_past_the_limit_since_measured_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from tui.session.safe_read import SaveError, read_regular_file
+    from lastround.session.safe_read import SaveError, read_regular_file
 
     path = tmp_path / "grown.toml"
     path.write_text(RFTG)

@@ -11,15 +11,15 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from screens.checklist import ChecklistScreen
-from screens.home import HomeScreen
-from screens.save_elsewhere import SaveElsewhereScreen
-from screens.setup import SetupScreen
+from lastround.app import LastRoundApp
+from lastround.screens.checklist import ChecklistScreen
+from lastround.screens.home import HomeScreen
+from lastround.screens.save_elsewhere import SaveElsewhereScreen
+from lastround.screens.setup import SetupScreen
+from lastround.session import files as saves_module
+from lastround.session.files import read_session
 from tests.robust.support import notices
 from tests.support.helpers import make_test_app
-from tui.app import LastRoundApp
-from tui.session import files as saves_module
-from tui.session.files import read_session
 
 
 def refuse_writes_in(folder: Path, error: OSError, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -161,9 +161,9 @@ async def test_save_elsewhere_is_offered_only_with_a_session_to_write(saves: Pat
 async def test_a_draft_that_cant_be_written_is_said_once_on_screen(saves: Path) -> None:
     """A folder where the draft file goes: typing goes on, and the screen says once that what
     is typed is not kept until Enter."""
+    from lastround.session.drafts import draft_path
     from tests.support import rftg_play
     from tests.support.type_ahead import burst
-    from tui.session.drafts import draft_path
 
     path = rftg_play.saved_session(saves, rftg_play.FOUR_PLAYERS, upto="counts-0")
     draft_path(path).mkdir()

@@ -18,17 +18,17 @@ import pytest
 from textual.app import App
 from textual.widgets import Input
 
-from screens.host_seat import HostSeatScreen
-from screens.phones import LINES_AROUND, PhonesScreen
-from screens.qr import window_needed
-from screens.serve_where import ServeWhereScreen
-from screens.step import StepScreen
+from lastround.app import LastRoundApp
+from lastround.screens.host_seat import HostSeatScreen
+from lastround.screens.phones import LINES_AROUND, PhonesScreen
+from lastround.screens.qr import window_needed
+from lastround.screens.serve_where import ServeWhereScreen
+from lastround.screens.step import StepScreen
+from lastround.shell import phones
+from lastround.widgets.qr_code import QrCode, code_lines
 from tests.support.helpers import make_test_app
 from tests.support.join_play import ask_which_seat, until
 from tests.support.table_sessions import ready_for_seats
-from tui.app import LastRoundApp
-from tui.shell import phones
-from tui.widgets.qr_code import QrCode, code_lines
 
 SIZE = (80, 24)
 

@@ -12,11 +12,11 @@ import sys
 import time
 from pathlib import Path
 
+from lastround.session.locks import lock_path
+from lastround.session.table import Table
 from tests.serve.served import ROOT, SERVE_ENV, WAIT, wait_until
 from tests.support.join_play import Host
 from tests.support.table_sessions import ready_for_seats
-from tui.session.locks import lock_path
-from tui.session.table import Table
 
 WEB = {"TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver", "COLUMNS": "41",
        "ROWS": "40"}
@@ -32,7 +32,7 @@ def test_a_joiner_whose_input_closes_ends_and_frees_its_seat(tmp_path: Path) -> 
     host = Host(path)
     seat_lock = lock_path(Table(path).seat_path(1))
     joiner = subprocess.Popen(
-        [sys.executable, "-m", "tui", "join", "--saves", str(tmp_path)], cwd=ROOT,
+        [sys.executable, "-m", "lastround", "join", "--saves", str(tmp_path)], cwd=ROOT,
         stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         env=os.environ | SERVE_ENV | WEB)
     try:

@@ -8,10 +8,10 @@ from typing import Any
 
 from textual.pilot import Pilot
 
+from lastround.shell.join_app import JoinApp
 from tests.support.join_play import Host, on_step, take_seat, until
 from tests.support.rftg_play import letters_for
 from tests.support.table_sessions import ready_for_seats
-from tui.shell.join_app import JoinApp
 
 PHONE = (34, 16)
 

@@ -8,14 +8,14 @@ from pathlib import Path
 
 from playwright.async_api import Browser, ConsoleMessage, ViewportSize
 
+from lastround.session.files import read_session
+from lastround.shell.join_app import JoinApp
 from tests.serve.frames import drawn_extent
 from tests.serve.phone import PAINTED, Phone
 from tests.serve.served import joiners_of, serving, wait_until
 from tests.support.join_play import Host
 from tests.support.rftg_play import letters_for
 from tests.support.table_sessions import ready_for_seats, seat_entries
-from tui.session.files import read_session
-from tui.shell.join_app import JoinApp
 
 NARROW_BELOW = JoinApp.HORIZONTAL_BREAKPOINTS[1][0]
 

@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 from textual_serve.app_service import AppService
 
+from lastround.shell import phones, serve, serve_door
 from tests.serve.served import ROOT
-from tui.shell import phones, serve, serve_door
 
 WITHOUT_THE_EXTRA = """
 import sys
 sys.modules["textual_serve"] = None  # as if the serve extra were not installed
-from tui.cli import main
+from lastround.cli import main
 sys.exit(main(["serve", "--host", "127.0.0.1", "--port", "0"]))
 """
 
@@ -54,7 +54,7 @@ def test_the_browsers_run_the_join_command_without_a_shell(tmp_path: Path) -> No
     shell reads it, whatever the folder's name)."""
     folder = tmp_path / "a; rm -rf ~"
     command = serve.join_command(folder)
-    assert command == [sys.executable, "-m", "tui", "join", "--saves", str(folder.resolve())]
+    assert command == [sys.executable, "-m", "lastround", "join", "--saves", str(folder.resolve())]
     # textual-serve's own start (a shell) is what JoinProcess replaces: still named so.
     assert {"_open_app_process", "_build_environment"} <= set(vars(AppService))
 
@@ -62,7 +62,7 @@ def test_the_browsers_run_the_join_command_without_a_shell(tmp_path: Path) -> No
 def test_started_by_the_hosts_app_it_ends_when_the_app_is_gone(tmp_path: Path) -> None:
     """`--with-host`: however the host's app ends (even killed), its pipe closes, and the
     server stops as Ctrl+C would stop it."""
-    command = [sys.executable, "-m", "tui", "serve", "--saves", str(tmp_path), "--host",
+    command = [sys.executable, "-m", "lastround", "serve", "--saves", str(tmp_path), "--host",
                "127.0.0.1", "--port", "0", "--with-host"]
     server = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                               stderr=subprocess.DEVNULL, text=True,

@@ -15,9 +15,9 @@ from pathlib import Path
 import aiohttp
 from textual_serve.download_manager import DownloadManager
 
+from lastround.shell import serve_joiner
 from tests.serve.served import WAIT, Served, joiners_of, screen_text, serving, wait_until
 from tests.support.table_sessions import ready_for_seats
-from tui.shell import serve_joiner
 
 MIB = 2**20
 

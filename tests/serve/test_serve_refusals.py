@@ -11,14 +11,14 @@ import pytest
 from aiohttp import web
 from playwright.async_api import Browser
 
+from lastround.session.files import read_session, write_session
+from lastround.session.session import Session
+from lastround.shell import serve, serve_door, serve_joiner
+from lastround.shell.phones import listening
 from tests.serve.phone import Phone
 from tests.serve.served import joiners_of, serving, wait_until
 from tests.support.join_play import Host
 from tests.support.table_sessions import EXAMPLES, EXAMPLES_FOLDER
-from tui.session.files import read_session, write_session
-from tui.session.session import Session
-from tui.shell import serve, serve_door, serve_joiner
-from tui.shell.phones import listening
 
 DISCONNECTED = "Disconnected"
 

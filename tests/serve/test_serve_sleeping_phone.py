@@ -11,10 +11,10 @@ from pathlib import Path
 
 import aiohttp
 
+from lastround.shell.serve import PHONE_COOKIE
 from tests.serve.served import joiners_of, serving, wait_until
 from tests.serve.test_serve_limits import closing, joined
 from tests.support.table_sessions import ready_for_seats
-from tui.shell.serve import PHONE_COOKIE
 
 
 async def test_the_page_gives_its_phone_a_cookie_of_its_own(tmp_path: Path) -> None:

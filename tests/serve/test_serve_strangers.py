@@ -12,9 +12,9 @@ from pathlib import Path
 
 import aiohttp
 
+from lastround.shell import serve_door
+from lastround.shell.serve import IDLE_MOST
 from tests.serve.served import serving, wait_until
-from tui.shell import serve_door
-from tui.shell.serve import IDLE_MOST
 
 A_GAME = 24 * 3600  # seconds: a long evening's game, many times over
 

@@ -12,11 +12,11 @@ from pathlib import Path
 import aiohttp
 import pytest
 
+from lastround.session.files import read_session
 from tests.serve.served import WAIT, joiners_of, screen_text, serving, wait_until
 from tests.support.join_play import Host
 from tests.support.rftg_play import letters_for
 from tests.support.table_sessions import ready_for_seats, seat_entries
-from tui.session.files import read_session
 
 
 class Browser:

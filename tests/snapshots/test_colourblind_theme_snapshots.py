@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
+from lastround.shell.config import save_setting
+from lastround.shell.themes import COLOURBLIND
 from tests.support.every_screen import open_screen
-from tui.shell.config import save_setting
-from tui.shell.themes import COLOURBLIND
 
 SIZE = (80, 24)
 SAVES = Path("saves")

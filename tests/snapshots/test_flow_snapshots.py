@@ -54,8 +54,8 @@ def test_final_scores_that_do_not_total_offer_only_esc_back(snap_compare: Any,
 def test_a_refused_count_opens_on_its_step(snap_compare: Any, saves: Path) -> None:
     """A file with Bo's chips at -3: resumed on Bo's counts, the reading's line below the
     fields, the chips field empty."""
+    from lastround.session.files import write_session
     from tests.support.rftg_tied_play import tied_table
-    from tui.session.files import write_session
 
     data = tied_table().data
     data["players"][1]["chips"] = -3

@@ -7,9 +7,9 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from lastround.session.files import write_session
 from tests.support.galileo_play import THREE_PLAYERS, saved_session
 from tests.support.helpers import make_test_app
-from tui.session.files import write_session
 
 SIZE = (80, 24)
 SAVES = Path("saves")  # the `saves` fixture's folder, as the working directory sees it

@@ -9,9 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from lastround.app import LastRoundApp
 from tests.support.galileo_play import THREE_PLAYERS, Table, saved_session, two_players
 from tests.support.helpers import make_test_app
-from tui.app import LastRoundApp
 
 SIZE = (80, 24)
 SAVES = Path("saves")  # the `saves` fixture's folder, as the working directory sees it

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from lastround.app import LastRoundApp
 from tests.support.galileo_play import THREE_PLAYERS, Draw, Table, saved_session
 from tests.support.helpers import make_test_app
-from tui.app import LastRoundApp
 
 SAVES = Path("saves")  # the `saves` fixture's folder, as the working directory sees it
 # Ann empties the deck as first player: the longest list there is, with six draws.

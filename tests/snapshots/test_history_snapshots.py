@@ -9,13 +9,13 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
+from lastround.records.corrections import corrected
+from lastround.records.index import load_history
+from lastround.session.files import read_session, write_session
+from lastround.session.session import Session
 from tests.support.helpers import FIXED_TIME, make_test_app
 from tests.support.history_data import copy_examples, history_folder
 from tests.support.history_fill import read_one_by_one, rows_listed, until
-from tui.records.corrections import corrected
-from tui.records.index import load_history
-from tui.session.files import read_session, write_session
-from tui.session.session import Session
 
 SIZE = (80, 24)
 SAVES = Path("saves")  # the `saves` fixture's folder, as the working directory sees it

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
+from lastround.shell.join_app import JoinApp
 from tests.support.join_play import (
     NARROW,
     WIDE,
@@ -26,7 +27,6 @@ from tests.support.join_play import (
 )
 from tests.support.rftg_play import letters_for
 from tests.support.table_sessions import ready_for_seats, seat_entries
-from tui.shell.join_app import JoinApp
 
 SIZES = pytest.mark.parametrize("size", [NARROW, WIDE], ids=["40x16", "80x24"])
 RFTG = seat_entries("rftg")

@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-import screens.replay
-import tui.session.early
+import lastround.screens.replay
+import lastround.session.early
+from lastround.records.whole_reading import WholeReading, read_whole
+from lastround.session.files import write_session
 from tests.support.helpers import make_test_app
 from tests.support.long_log import rftg_session
-from tui.records.whole_reading import WholeReading, read_whole
-from tui.session.files import write_session
 
 SAVES = Path("saves")  # the `saves` fixture's folder, as the working directory sees it
 
@@ -27,13 +27,13 @@ def test_the_final_scores_while_the_log_is_read_two_keys_waiting(
     path = SAVES / "rftg-long.toml"
     write_session(path, rftg_session(40).data)
     gate = threading.Event()
-    monkeypatch.setattr(tui.session.early, "EARLY_FROM", 1)
+    monkeypatch.setattr(lastround.session.early, "EARLY_FROM", 1)
 
     def held_reading(path: Path) -> WholeReading:
         gate.wait(timeout=30)
         return read_whole(path)
 
-    monkeypatch.setattr(screens.replay, "read_whole", held_reading)
+    monkeypatch.setattr(lastround.screens.replay, "read_whole", held_reading)
 
     async def two_keys(pilot: Pilot[Any]) -> None:
         await pilot.pause()

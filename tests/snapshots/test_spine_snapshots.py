@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from lastround.session.files import write_session
+from lastround.session.session import Session
 from tests.support.helpers import make_test_app
-from tui.session.files import write_session
-from tui.session.session import Session
 
 SIZE = (80, 24)
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from screens.host_seat import HostSeatScreen
-from screens.serve_where import ServeWhereScreen
+from lastround.screens.host_seat import HostSeatScreen
+from lastround.screens.serve_where import ServeWhereScreen
 from tests.support.helpers import make_test_app
 from tests.support.table_sessions import ready_for_seats
 

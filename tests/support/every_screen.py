@@ -13,9 +13,9 @@ from pathlib import Path
 from textual.command import CommandPalette
 from textual.pilot import Pilot
 
+from lastround.app import LastRoundApp
 from tests.support import galileo_play, rftg_play
 from tests.support.helpers import make_test_app
-from tui.app import LastRoundApp
 
 Opened = tuple[LastRoundApp, tuple[str, ...]]
 

@@ -19,12 +19,12 @@ from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Input
 
+from lastround.games.base import Step
+from lastround.games.galileo.turns import record_draw, session_turns
+from lastround.session.files import write_session
+from lastround.session.session import Session
+from lastround.widgets.choice import Choice
 from tests.support.helpers import FIXED_TIME
-from tui.games.base import Step
-from tui.games.galileo.turns import record_draw, session_turns
-from tui.session.files import write_session
-from tui.session.session import Session
-from tui.widgets.choice import Choice
 
 TAB_LIMIT = 60  # more tabs than any Galileo form has fields
 

@@ -11,8 +11,8 @@ from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Input
 
-from tui.app import LastRoundApp, make_app
-from tui.session.files import read_session
+from lastround.app import LastRoundApp, make_app
+from lastround.session.files import read_session
 
 FIXED_TIME = "2026-11-29T20:30:00Z"
 # The finished sessions shipped in saves/examples/, as text: the hostile-file tests edit them.

@@ -7,8 +7,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from tui.session.files import write_session
-from tui.session.session import Session
+from lastround.session.files import write_session
+from lastround.session.session import Session
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "saves" / "examples"
 EXAMPLE_FILES = ("rftg-4-players.toml", "galileo-4-players.toml")

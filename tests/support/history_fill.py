@@ -13,10 +13,10 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable
 from textual.worker import NoActiveWorker, Worker, get_current_worker
 
-import screens.history
-from screens.history import HistoryScreen
-from tui.records.index import HistoryReading
-from tui.records.session_record import SessionRecord
+import lastround.screens.history
+from lastround.records.index import HistoryReading
+from lastround.records.session_record import SessionRecord
+from lastround.screens.history import HistoryScreen
 
 HANG_GUARD = 30.0  # seconds: the list fills in well under a second on any machine
 
@@ -44,7 +44,7 @@ def read_one_by_one(monkeypatch: pytest.MonkeyPatch, gate: threading.Event) -> N
         finally:
             inner.close()
 
-    monkeypatch.setattr(screens.history, "FILL_FROM", 1)
+    monkeypatch.setattr(lastround.screens.history, "FILL_FROM", 1)
     monkeypatch.setattr(HistoryReading, "batches", batches)
 
 

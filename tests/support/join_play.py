@@ -1,9 +1,9 @@
 """A player's terminal at a table (`lastround join`) in Pilot tests, with the host simulated.
 
-`Host` does what the host's app does with the table's mailboxes (tui.session.keeper), without
+`Host` does what the host's app does with the table's mailboxes (lastround.session.keeper), without
 an app: it holds the session's lock (so the host is present), takes each offer by the rules
-(tui.session.table_offers.take_offer), saves, then answers and passes on the notices. Tests call
-`serve` between a player's keys, or let `until` call it while they wait.
+(lastround.session.table_offers.take_offer), saves, then answers and passes on the notices. Tests
+call `serve` between a player's keys, or let `until` call it while they wait.
 """
 
 from __future__ import annotations
@@ -18,18 +18,18 @@ from textual.css.query import NoMatches
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static
 
-from screens.host_seat import HostSeatScreen
-from screens.join import SeatScreen, TablesScreen
-from screens.join_wait import DoneScreen
-from screens.step import StepScreen
+from lastround.screens.host_seat import HostSeatScreen
+from lastround.screens.join import SeatScreen, TablesScreen
+from lastround.screens.join_wait import DoneScreen
+from lastround.screens.step import StepScreen
+from lastround.session.files import read_session, write_session
+from lastround.session.locks import SessionLock
+from lastround.session.session import Session
+from lastround.session.table import Table
+from lastround.session.table_offers import take_offers
+from lastround.shell.join_app import JoinApp
 from tests.support.helpers import FIXED_TIME
 from tests.support.table_sessions import ready_for_seats
-from tui.session.files import read_session, write_session
-from tui.session.locks import SessionLock
-from tui.session.session import Session
-from tui.session.table import Table
-from tui.session.table_offers import take_offers
-from tui.shell.join_app import JoinApp
 
 NARROW = (40, 16)
 WIDE = (80, 24)

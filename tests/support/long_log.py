@@ -11,9 +11,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from tui.games.base import Step
-from tui.games.galileo.turns import record_draw
-from tui.session.session import Session
+from lastround.games.base import Step
+from lastround.games.galileo.turns import record_draw
+from lastround.session.session import Session
 
 CREATED = "2026-11-29T20:30:00Z"
 SEED = 20261129

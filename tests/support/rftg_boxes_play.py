@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from lastround.session.files import write_session
+from lastround.session.session import Session
 from tests.support.helpers import FIXED_TIME
-from tui.session.files import write_session
-from tui.session.session import Session
 
 GOALS_IN_PLAY = {"galactic-standard-of-living": True, "budget-surplus": True,
                  "galactic-riches": True, "galactic-standing": True,

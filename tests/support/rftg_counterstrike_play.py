@@ -8,9 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from lastround.session.files import write_session
+from lastround.session.session import Session
 from tests.support.helpers import FIXED_TIME
-from tui.session.files import write_session
-from tui.session.session import Session
 
 XC_CHOICE = "+ Xeno Counterstrike"
 XI_XC_CHOICE = "+ Xeno Invasion, Counterstrike"

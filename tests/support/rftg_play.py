@@ -19,11 +19,11 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from lastround.games import player_range
+from lastround.games.rftg.picking import remaining_cards, shortest_letters
+from lastround.session.files import write_session
+from lastround.session.session import Session
 from tests.support.helpers import FIXED_TIME
-from tui.games import player_range
-from tui.games.rftg.picking import remaining_cards, shortest_letters
-from tui.session.files import write_session
-from tui.session.session import Session
 
 SEATS = player_range("rftg")[1]  # the setup screen's seats
 

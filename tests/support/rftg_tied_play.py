@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from lastround.session.session import Session
 from tests.support.helpers import FIXED_TIME
-from tui.session.session import Session
 
 PLAYERS = ("Ada", "Bo", "Cy", "Di")
 # The tiles on the table, as the options step lists them (firsts, then mosts).

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import screens as screens_package
-import tui as top_package
+import lastround as top_package
+import lastround.screens as screens_package
 
 ROOT = Path(__file__).resolve().parents[2]
 FOLDERS = ("tui", "screens")  # the checkout's folders of code

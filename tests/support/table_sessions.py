@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tui.records.examples import examples_folder
-from tui.session.files import read_session, write_session
-from tui.session.session import Session
+from lastround.records.examples import examples_folder
+from lastround.session.files import read_session, write_session
+from lastround.session.session import Session
 
 EXAMPLES = {"rftg": "rftg-4-players.toml", "galileo": "galileo-4-players.toml"}
 EXAMPLES_FOLDER = examples_folder() or Path("saves/examples")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tui.games.base import (
+from lastround.games.base import (
     Data,
     Field,
     Line,
@@ -18,7 +18,7 @@ from tui.games.base import (
     name_key,
     rank_winners,
 )
-from tui.games.plugin import GamePlugin, HomeKey
+from lastround.games.plugin import GamePlugin, HomeKey
 
 # A third game as a game package would declare it (tests/ui/test_third_game.py registers it
 # in one line). Every other test knows it as tests/support/toy_unlisted.py does.

@@ -16,7 +16,7 @@ from textual import events
 from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
 from textual.pilot import Pilot
 
-from tui.app import LastRoundApp
+from lastround.app import LastRoundApp
 
 
 class Recorder:

@@ -1,14 +1,14 @@
 """The final scores of a table with nobody seated say why there is no total, in one line
-under the heading (tui.games.base.NoPlayers), instead of ending the app with a ValueError."""
+under the heading (lastround.games.base.NoPlayers), instead of ending the app with a ValueError."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from screens.breakdown import BreakdownScreen
+from lastround.games.base import Step
+from lastround.screens.breakdown import BreakdownScreen
+from lastround.session.session import Session
 from tests.support.helpers import make_test_app
-from tui.games.base import Step
-from tui.session.session import Session
 
 
 async def test_the_breakdown_of_nobody_says_why_there_is_no_total(saves: Path) -> None:

@@ -1,4 +1,5 @@
-"""A screen built ahead (tui.shell.ahead, screens.offstage) may be dropped, or the app ended,
+"""A screen built ahead (lastround.shell.ahead, lastround.screens.offstage) may be dropped, or the
+app ended,
 at any moment of its build: on a busy machine a burst of Enters outruns it, and Ctrl+Q may
 come just as the home screen builds each game's first step. Findings: the screen's own mount
 handlers then ran with its widgets already taken away (`NoMatches: '#field-…'`, `'#seat-0'`)
@@ -15,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from screens.checklist import ChecklistScreen
-from screens.home import HomeScreen
+from lastround.screens.checklist import ChecklistScreen
+from lastround.screens.home import HomeScreen
 from tests.support.helpers import make_test_app
 from tests.support.rftg_play import FOUR_PLAYERS, play_end_check, saved_session
 from tests.ui.test_step_ahead import built_ahead

@@ -10,11 +10,11 @@ from typing import Any
 from textual.app import App
 from textual.widgets import OptionList
 
-from screens.rftg.cards import CardsScreen
+from lastround.screens.rftg.cards import CardsScreen
+from lastround.session.files import write_session
 from tests.support.helpers import make_test_app
 from tests.support.rftg_boxes_play import brink_of_war
 from tests.support.rftg_play import FOUR_PLAYERS, message, press, saved_session, shown
-from tui.session.files import write_session
 
 SIZE = (80, 24)
 

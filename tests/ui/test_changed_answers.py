@@ -14,11 +14,11 @@ from textual.pilot import Pilot
 from textual.screen import ModalScreen
 from textual.widgets import Input
 
-from screens.checklist import ChecklistScreen
-from screens.form import FormScreen
-from screens.setup import SetupScreen
+from lastround.records.replay import replay
+from lastround.screens.checklist import ChecklistScreen
+from lastround.screens.form import FormScreen
+from lastround.screens.setup import SetupScreen
 from tests.support.helpers import make_test_app, only_session
-from tui.records.replay import replay
 
 
 async def seat_and_score_ada(pilot: Pilot[Any]) -> None:

@@ -12,18 +12,18 @@ from pathlib import Path
 
 from textual.widgets import Input
 
-from screens.checklist import ChecklistScreen
-from screens.form import FormScreen
-from screens.home import HomeScreen
-from screens.rftg.cards import CardsScreen
+from lastround.app import LastRoundApp
+from lastround.cli import main as lastround
+from lastround.screens.checklist import ChecklistScreen
+from lastround.screens.form import FormScreen
+from lastround.screens.home import HomeScreen
+from lastround.screens.rftg.cards import CardsScreen
+from lastround.session.drafts import Drafts, draft_path
+from lastround.session.files import read_session
+from lastround.widgets.checklist import Checklist
 from tests.support import galileo_play, rftg_play
 from tests.support.helpers import make_test_app
 from tests.support.type_ahead import burst
-from tui.app import LastRoundApp
-from tui.cli import main as lastround
-from tui.session.drafts import Drafts, draft_path
-from tui.session.files import read_session
-from tui.widgets.checklist import Checklist
 
 SIZE = (80, 24)
 

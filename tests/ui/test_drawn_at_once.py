@@ -1,7 +1,7 @@
 """A key that changes the step shows the next step in the first frame it draws.
 
 The next step's screen is built, laid out and drawn offstage while the table reads the one
-shown (tui.shell.ahead, Offstage.lay_out_offstage); Enter fills it and it is drawn at once
+shown (lastround.shell.ahead, Offstage.lay_out_offstage); Enter fills it and it is drawn at once
 (Offstage.draw_now). Its first frame must already hold the step's values: Textual hears
 of a changed widget only when that widget next idles, so a screen drawn at once could show
 what it held offstage for a frame. These tests read the frames the app hands the terminal.
@@ -18,21 +18,21 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from screens.breakdown import BreakdownScreen
-from screens.form import FormScreen
-from screens.galileo.draw import DrawScreen
-from screens.galileo.turns import TurnsScreen
-from screens.setup import SetupScreen
-from screens.step import StepScreen
+from lastround.app import LastRoundApp
+from lastround.games import game_ids
+from lastround.games.base import Result
+from lastround.records.final_scores import Breakdown, final_scores
+from lastround.screens.breakdown import BreakdownScreen
+from lastround.screens.form import FormScreen
+from lastround.screens.galileo.draw import DrawScreen
+from lastround.screens.galileo.turns import TurnsScreen
+from lastround.screens.setup import SetupScreen
+from lastround.screens.step import StepScreen
+from lastround.widgets.final_scores import FinalScores
 from tests.support import galileo_play
 from tests.support.helpers import make_test_app
 from tests.support.rftg_play import DEE, FOUR_PLAYERS, saved_session
 from tests.ui.test_step_ahead import built_ahead
-from tui.app import LastRoundApp
-from tui.games import game_ids
-from tui.games.base import Result
-from tui.records.final_scores import Breakdown, final_scores
-from tui.widgets.final_scores import FinalScores
 
 SIZE = (80, 24)
 

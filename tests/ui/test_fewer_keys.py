@@ -9,12 +9,12 @@ from typing import Any
 from textual.app import App
 from textual.widgets import Input
 
-from screens.step import StepScreen
+from lastround.screens.step import StepScreen
+from lastround.session.files import read_session
+from lastround.widgets.checklist import Checklist
 from tests.support import galileo_play
 from tests.support.helpers import make_test_app
 from tests.support.rftg_play import FOUR_PLAYERS, message, press, saved_session, shown
-from tui.session.files import read_session
-from tui.widgets.checklist import Checklist
 
 SIZE = (80, 24)
 

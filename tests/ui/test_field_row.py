@@ -8,8 +8,8 @@ from pathlib import Path
 from textual.app import App, ComposeResult
 from textual.widgets import Input
 
-from tui.widgets.error_line import ErrorLine
-from tui.widgets.field_row import FieldRow
+from lastround.widgets.error_line import ErrorLine
+from lastround.widgets.field_row import FieldRow
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -15,11 +15,11 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from screens.checklist import ChecklistScreen
-from screens.form import FormScreen
+from lastround.screens.checklist import ChecklistScreen
+from lastround.screens.form import FormScreen
+from lastround.session import safekeeping
+from lastround.session.files import read_session
 from tests.support.helpers import make_test_app
-from tui.session import safekeeping
-from tui.session.files import read_session
 
 FIRST = "2026-11-29-2030-toy-ada-bo.toml"
 SECOND = "2026-11-29-2030-toy-ada-cy.toml"

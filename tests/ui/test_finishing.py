@@ -13,14 +13,14 @@ from typing import Any
 from textual.app import App
 from textual.pilot import Pilot
 
-from screens.breakdown import BreakdownScreen
-from screens.home import HomeScreen
-from screens.replay import ReplayScreen
+from lastround.records.replay import replay
+from lastround.screens.breakdown import BreakdownScreen
+from lastround.screens.home import HomeScreen
+from lastround.screens.replay import ReplayScreen
+from lastround.session.files import write_session
+from lastround.session.session import Session
 from tests.support.helpers import make_test_app, only_session
 from tests.ui.test_changed_answers import seat_and_score_ada
-from tui.records.replay import replay
-from tui.session.files import write_session
-from tui.session.session import Session
 
 
 async def play_toy(pilot: Pilot[Any]) -> None:

@@ -8,8 +8,9 @@ from typing import Any
 from textual.app import App
 from textual.pilot import Pilot
 
-from screens.galileo.draw import DrawScreen
-from screens.galileo.turns import TurnsScreen
+from lastround.screens.galileo.draw import DrawScreen
+from lastround.screens.galileo.turns import TurnsScreen
+from lastround.session.files import read_session
 from tests.support.galileo_play import (
     THREE_PLAYERS,
     Draw,
@@ -19,7 +20,6 @@ from tests.support.galileo_play import (
     shown_text,
 )
 from tests.support.helpers import make_test_app
-from tui.session.files import read_session
 
 SIZE = (80, 24)
 FOUR = Table(players=("Ann", "Bea", "Cal", "Dan"), first="Ann", trigger="Ann",
@@ -153,7 +153,7 @@ async def test_every_turn_key_fits_the_footer_at_80_columns_and_f2_still_opens(
     included) inside 80 columns; F2 and F3 still open their boxes from here (F1 lists them)."""
     from textual.widgets import Footer
 
-    from screens.galileo.extras import ScoreSummaryScreen
+    from lastround.screens.galileo.extras import ScoreSummaryScreen
 
     path = saved_session(saves, FOUR, "final-turns", turns_done=3)
     async with make_test_app(saves, command="resume", file=path).run_test(size=SIZE) as pilot:

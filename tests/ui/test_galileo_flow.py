@@ -13,13 +13,17 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from screens.breakdown import BreakdownScreen
-from screens.form import FormScreen
-from screens.galileo.extras import DiceScreen, ScoreSummaryScreen
-from screens.galileo.turns import TurnsScreen
-from screens.home import HomeScreen
-from screens.replay import ReplayScreen
-from screens.setup import SetupScreen
+from lastround.app import LastRoundApp, make_app
+from lastround.games.galileo import turns as galileo_turns
+from lastround.records.score_command import main_score
+from lastround.screens.breakdown import BreakdownScreen
+from lastround.screens.form import FormScreen
+from lastround.screens.galileo.extras import DiceScreen, ScoreSummaryScreen
+from lastround.screens.galileo.turns import TurnsScreen
+from lastround.screens.home import HomeScreen
+from lastround.screens.replay import ReplayScreen
+from lastround.screens.setup import SetupScreen
+from lastround.session.files import read_session
 from tests.support.galileo_play import (
     THREE_PLAYER_TURNS,
     THREE_PLAYERS,
@@ -39,10 +43,6 @@ from tests.support.galileo_play import (
 )
 from tests.support.helpers import make_test_app, only_session
 from tests.ui.test_replay_flow import page_text
-from tui.app import LastRoundApp, make_app
-from tui.games.galileo import turns as galileo_turns
-from tui.records.score_command import main_score
-from tui.session.files import read_session
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "saves" / "examples"
 EXAMPLE_NAME = "galileo-4-players.toml"

@@ -10,8 +10,11 @@ from pathlib import Path
 
 from textual.widgets import Static
 
-from screens.breakdown import BreakdownScreen
-from screens.form import FormScreen
+from lastround.app import LastRoundApp
+from lastround.screens.breakdown import BreakdownScreen
+from lastround.screens.form import FormScreen
+from lastround.session.files import write_session
+from lastround.session.session import Session
 from tests.support.galileo_play import (
     TAB_LIMIT,
     THREE_PLAYERS,
@@ -21,9 +24,6 @@ from tests.support.galileo_play import (
     shown_text,
 )
 from tests.support.helpers import FIXED_TIME, make_test_app, only_session
-from tui.app import LastRoundApp
-from tui.session.files import write_session
-from tui.session.session import Session
 
 ADA_FORM = "scores-0"
 

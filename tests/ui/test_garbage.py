@@ -57,11 +57,12 @@ async def test_the_lines_a_finished_step_drew_are_let_go(tmp_path: Path) -> None
 
 
 def test_a_session_opened_from_the_command_line_warms_up_only_its_own_game() -> None:
-    script = ("import sys\nfrom tui.shell.warm_up import warm_up\nwarm_up('rftg')\n"
-              "print('tui.games.rftg.game' in sys.modules,\n"
-              "      'tui.games.galileo.game' in sys.modules,\n"
-              "      'screens.rftg.cards' in sys.modules, 'screens.galileo.turns' in sys.modules)\n"
+    script = ("import sys\nfrom lastround.shell.warm_up import warm_up\nwarm_up('rftg')\n"
+              "print('lastround.games.rftg.game' in sys.modules,\n"
+              "      'lastround.games.galileo.game' in sys.modules,\n"
+              "      'lastround.screens.rftg.cards' in sys.modules, "
+              "'lastround.screens.galileo.turns' in sys.modules)\n"
               "warm_up()\n"
-              "print('tui.games.galileo.game' in sys.modules,\n"
-              "      'screens.galileo.turns' in sys.modules)\n")
+              "print('lastround.games.galileo.game' in sys.modules,\n"
+              "      'lastround.screens.galileo.turns' in sys.modules)\n")
     assert python_output(script).split() == ["True", "False", "True", "False", "True", "True"]

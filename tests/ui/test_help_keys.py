@@ -6,12 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from screens.checklist import ChecklistScreen
-from screens.help import HelpScreen
+from lastround.screens.checklist import ChecklistScreen
+from lastround.screens.help import HelpScreen
+from lastround.widgets.checklist import Checklist
 from tests.support import galileo_play
 from tests.support.helpers import make_test_app
 from tests.support.rftg_play import FOUR_PLAYERS, saved_session
-from tui.widgets.checklist import Checklist
 
 SIZE = (80, 24)
 

@@ -10,14 +10,14 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
-from screens.history import HistoryScreen
+from lastround.app import LastRoundApp
+from lastround.records.index import load_history
+from lastround.screens.history import HistoryScreen
 from tests.support.galileo_play import shown_text
 from tests.support.helpers import make_test_app
 from tests.support.history_data import history_folder
 from tests.support.history_fill import read_one_by_one, rows_listed, until
 from tests.ui.test_history_flow import figures_text, listed
-from tui.app import LastRoundApp
-from tui.records.index import load_history
 
 
 def order_line(app: LastRoundApp) -> str:

@@ -11,14 +11,14 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
-from screens.history import HistoryScreen
-from screens.home import HomeScreen
-from screens.replay import ReplayScreen
+from lastround.app import LastRoundApp
+from lastround.records.index import INDEX_NAME
+from lastround.screens.history import HistoryScreen
+from lastround.screens.home import HomeScreen
+from lastround.screens.replay import ReplayScreen
 from tests.support.galileo_play import shown_text
 from tests.support.helpers import make_test_app
 from tests.support.history_data import history_folder
-from tui.app import LastRoundApp
-from tui.records.index import INDEX_NAME
 
 
 def listed(app: LastRoundApp) -> list[str]:
@@ -170,9 +170,9 @@ async def test_history_fits_at_the_minimum_size_with_its_whole_footer(saves: Pat
 async def test_a_long_history_lists_its_first_rows_and_every_unreadable_file(
     saves: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import screens.history
+    import lastround.screens.history
 
-    monkeypatch.setattr(screens.history, "ROW_LIMIT", 2)
+    monkeypatch.setattr(lastround.screens.history, "ROW_LIMIT", 2)
     saved_folder(saves)
     app = make_test_app(saves, command="history")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -191,8 +191,8 @@ async def test_a_large_saves_folder_is_read_by_worker_processes_inside_the_app(
     import os
     import shutil
 
+    from lastround.records import index as history_index
     from tests.support.history_data import EXAMPLE_FILES, EXAMPLES
-    from tui.records import index as history_index
     for copy in range(4):
         for name in EXAMPLE_FILES:
             shutil.copy(EXAMPLES / name, saves / f"{copy}-{name}")

@@ -7,9 +7,9 @@ from pathlib import Path
 
 from textual.widgets import DataTable
 
+from lastround.records.index import load_history
 from tests.support.helpers import make_test_app
 from tests.support.history_data import copy_examples, write_toy
-from tui.records.index import load_history
 
 
 def table_lines(table: DataTable[object]) -> list[str]:

@@ -14,11 +14,11 @@ from pathlib import Path
 
 from textual.widgets import DataTable, Static
 
-from screens.home import HomeScreen
-from screens.replay import ReplayScreen
+from lastround.records.examples import examples_folder
+from lastround.screens.home import HomeScreen
+from lastround.screens.replay import ReplayScreen
 from tests.support.helpers import make_test_app
 from tests.support.history_data import EXAMPLE_FILES, EXAMPLES, write_toy
-from tui.records.examples import examples_folder
 
 
 def listed(app: object) -> list[str]:
@@ -101,7 +101,7 @@ def test_the_examples_are_found_from_the_package_not_the_working_directory() -> 
     """The tests run in a temporary working directory (conftest): found all the same."""
     assert examples_folder() == EXAMPLES
     pyproject = (Path(__file__).resolve().parents[2] / "pyproject.toml").read_text()
-    assert '"saves/examples" = "tui/examples"' in pyproject  # and shipped in the wheel
+    assert '"saves/examples" = "lastround/examples"' in pyproject  # and shipped in the wheel
 
 
 async def test_an_example_named_on_the_command_line_can_not_be_corrected(saves: Path) -> None:

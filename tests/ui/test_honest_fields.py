@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input
 
-from screens.galileo.draw import DrawScreen
+from lastround.app import LastRoundApp
+from lastround.screens.galileo.draw import DrawScreen
+from lastround.session.files import read_session
 from tests.support import galileo_play, rftg_play
 from tests.support.helpers import make_test_app
 from tests.support.type_ahead import burst
-from tui.app import LastRoundApp
-from tui.session.files import read_session
 
 SIZE = (80, 24)
 

@@ -10,11 +10,14 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from screens.help import NO_HELP, HelpScreen
-from screens.join import NO_TABLE, SeatScreen, TablesScreen
-from screens.join_steps import JoinFormScreen
-from screens.join_wait import DoneScreen, WaitScreen
-from screens.rftg.cards_join import JoinCardsScreen
+from lastround.screens.help import NO_HELP, HelpScreen
+from lastround.screens.join import NO_TABLE, SeatScreen, TablesScreen
+from lastround.screens.join_steps import JoinFormScreen
+from lastround.screens.join_wait import DoneScreen, WaitScreen
+from lastround.screens.rftg.cards_join import JoinCardsScreen
+from lastround.session.files import read_session
+from lastround.session.table import Answer, Table
+from lastround.shell.join_app import HOST_AWAY, SENT, JoinApp
 from tests.support.join_play import (
     NARROW,
     WIDE,
@@ -29,9 +32,6 @@ from tests.support.join_play import (
 )
 from tests.support.rftg_play import letters_for
 from tests.support.table_sessions import ready_for_seats, seat_entries
-from tui.session.files import read_session
-from tui.session.table import Answer, Table
-from tui.shell.join_app import HOST_AWAY, SENT, JoinApp
 
 RFTG = seat_entries("rftg")
 GALILEO = seat_entries("galileo")

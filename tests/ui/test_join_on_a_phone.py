@@ -8,12 +8,12 @@ from pathlib import Path
 from textual import events
 from textual.widgets import Footer, Input, OptionList
 
-from screens.join_steps import JoinFormScreen
-from screens.rftg.cards_join import JoinCardsScreen
+from lastround.screens.join_steps import JoinFormScreen
+from lastround.screens.rftg.cards_join import JoinCardsScreen
+from lastround.shell.join_app import JoinApp
 from tests.support.join_play import Host, on_step, shown, take_seat, until
 from tests.support.rftg_play import letters_for
 from tests.support.table_sessions import ready_for_seats
-from tui.shell.join_app import JoinApp
 
 PHONE = (41, 40)
 

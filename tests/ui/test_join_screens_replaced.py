@@ -10,8 +10,8 @@ from textual.app import App
 from textual.screen import Screen
 from textual.widgets import OptionList
 
-from screens.join_wait import DoneScreen, SeatView, WaitScreen
-from tui.shell.join_app import JoinApp
+from lastround.screens.join_wait import DoneScreen, SeatView, WaitScreen
+from lastround.shell.join_app import JoinApp
 
 VIEW = SeatView("Race for the Galaxy", "Maya", [("tableau-0", "Maya: tableau", True)],
                 ["Jonas waiting"])

@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input
 
-from tui.widgets.key_order import KeyInTurn, OrderedKeys, PasteInTurn, in_turn
+from lastround.widgets.key_order import KeyInTurn, OrderedKeys, PasteInTurn, in_turn
 
 
 class Box(Vertical):

@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 from textual.widgets import Footer, Input
 
-from screens.help import HelpScreen
-from screens.home import HomeScreen
-from screens.setup import SetupScreen
+from lastround.app import LastRoundApp
+from lastround.screens.help import HelpScreen
+from lastround.screens.home import HomeScreen
+from lastround.screens.setup import SetupScreen
 from tests.support.every_screen import SCREENS, open_screen, palette
 from tests.support.helpers import make_test_app, only_session
-from tui.app import LastRoundApp
 
 
 def footer_keys(app: LastRoundApp) -> list[Any]:

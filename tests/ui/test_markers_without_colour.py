@@ -13,7 +13,7 @@ from rich.cells import cell_len
 from textual.command import CommandPalette
 from textual.widgets import DataTable, OptionList
 
-from screens.correction import CorrectionPicker
+from lastround.screens.correction import CorrectionPicker
 from tests.support.helpers import make_test_app
 from tests.support.history_data import copy_examples
 from tests.support.rftg_play import FOUR_PLAYERS, letters_for, saved_session

@@ -12,10 +12,10 @@ from pathlib import Path
 
 from textual.widgets import DataTable
 
-from screens.breakdown import BreakdownScreen
-from screens.history import HistoryScreen
-from screens.home import HomeScreen
-from screens.replay import ReplayScreen
+from lastround.screens.breakdown import BreakdownScreen
+from lastround.screens.history import HistoryScreen
+from lastround.screens.home import HomeScreen
+from lastround.screens.replay import ReplayScreen
 from tests.support import galileo_play, rftg_play
 from tests.support.helpers import make_test_app
 from tests.support.rftg_play import press

@@ -7,16 +7,16 @@ from pathlib import Path
 
 from textual.widgets import DataTable, Input
 
-from screens.form import FormScreen
-from screens.history import HistoryScreen
-from screens.home import HomeScreen
-from screens.replay import ReplayScreen
-from screens.setup import SetupScreen
+from lastround.screens.form import FormScreen
+from lastround.screens.history import HistoryScreen
+from lastround.screens.home import HomeScreen
+from lastround.screens.replay import ReplayScreen
+from lastround.screens.setup import SetupScreen
+from lastround.widgets.checklist import Checklist
 from tests.support import rftg_play
 from tests.support.helpers import make_test_app, only_session
 from tests.support.history_data import copy_examples, write_toy
 from tests.support.type_ahead import burst
-from tui.widgets.checklist import Checklist
 
 
 async def test_a_name_emptied_by_tab_and_backspace_is_asked_about_not_dropped(

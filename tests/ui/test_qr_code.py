@@ -17,19 +17,19 @@ from textual.geometry import Region, Size
 from textual.pilot import Pilot
 from textual.widgets import Footer, Static
 
-from screens.breakdown import BreakdownScreen
-from screens.help import HelpScreen
-from screens.qr import QrScreen, window_needed
-from screens.replay import ReplayScreen
+from lastround.app import LastRoundApp
+from lastround.records.play_log import bgstats_scan_link
+from lastround.screens.breakdown import BreakdownScreen
+from lastround.screens.help import HelpScreen
+from lastround.screens.qr import QrScreen, window_needed
+from lastround.screens.replay import ReplayScreen
+from lastround.session.files import read_session
+from lastround.widgets import qr_code
+from lastround.widgets.qr_code import QrCode, code_size
 from tests.support.helpers import make_test_app
 from tests.support.history_data import EXAMPLE_FILES, EXAMPLES
 from tests.support.qr_reading import DARK, decoded
 from tests.support.rftg_play import FOUR_PLAYERS, saved_session
-from tui.app import LastRoundApp
-from tui.records.play_log import bgstats_scan_link
-from tui.session.files import read_session
-from tui.widgets import qr_code
-from tui.widgets.qr_code import QrCode, code_size
 
 BIG = (80, 60)  # room for either example's code
 

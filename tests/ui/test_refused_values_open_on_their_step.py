@@ -11,17 +11,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from screens.breakdown import BreakdownScreen
-from screens.form import FormScreen
-from screens.home import HomeScreen
-from screens.step import StepScreen
+from lastround.screens.breakdown import BreakdownScreen
+from lastround.screens.form import FormScreen
+from lastround.screens.home import HomeScreen
+from lastround.screens.step import StepScreen
+from lastround.session.files import kept_note, write_session
+from lastround.session.opening import open_file, open_session
+from lastround.session.safe_read import SaveError
+from lastround.session.session import Session
 from tests.support.helpers import make_test_app, only_session
 from tests.support.rftg_play import message, press
 from tests.support.rftg_tied_play import tied_table
-from tui.session.files import kept_note, write_session
-from tui.session.opening import open_file, open_session
-from tui.session.safe_read import SaveError
-from tui.session.session import Session
 
 SIZE = (80, 24)
 Edit = Callable[[dict[str, Any]], object]
@@ -207,7 +207,7 @@ def test_the_session_in_memory_asks_the_step_until_it_is_answered() -> None:
 
 
 def open_file_data(edit: Edit) -> Any:
-    from tui.session.opening import checked
+    from lastround.session.opening import checked
 
     data = table()
     edit(data)

@@ -12,18 +12,18 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
-import screens.replay
-import tui.session.early
-from screens.home import HomeScreen
-from screens.replay import ReplayScreen
+import lastround.screens.replay
+import lastround.session.early
+from lastround.app import LastRoundApp
+from lastround.records.whole_reading import WholeReading, read_whole
+from lastround.screens.home import HomeScreen
+from lastround.screens.replay import ReplayScreen
+from lastround.session.files import write_session
+from lastround.session.session import Session
 from tests.support.helpers import make_test_app
 from tests.support.history_fill import until
 from tests.support.long_log import galileo_session, rftg_session
 from tests.ui.test_replay_flow import page_text, spy_on_notices
-from tui.app import LastRoundApp
-from tui.records.whole_reading import WholeReading, read_whole
-from tui.session.files import write_session
-from tui.session.session import Session
 
 READING = "⋯ Reading the log (its entries and corrections)"
 LONG: dict[str, Callable[[], Session]] = {
@@ -36,13 +36,13 @@ LONG: dict[str, Callable[[], Session]] = {
 def gate(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
     """Files from 1 byte are read head first, and the log's reading waits for the gate."""
     opened = threading.Event()
-    monkeypatch.setattr(tui.session.early, "EARLY_FROM", 1)
+    monkeypatch.setattr(lastround.session.early, "EARLY_FROM", 1)
 
     def held_reading(path: Path) -> WholeReading:
         opened.wait(timeout=30)
         return read_whole(path)
 
-    monkeypatch.setattr(screens.replay, "read_whole", held_reading)
+    monkeypatch.setattr(lastround.screens.replay, "read_whole", held_reading)
     yield opened
     opened.set()
 
@@ -93,7 +93,7 @@ async def test_the_final_page_shows_before_the_log_is_read_then_the_steps(
         await pilot.pause()
         first_step = page_text(app)
     with pytest.MonkeyPatch.context() as ordinary:
-        ordinary.setattr(tui.session.early, "EARLY_FROM", 2**40)
+        ordinary.setattr(lastround.session.early, "EARLY_FROM", 2**40)
         assert await read_at_once(path) == whole_page
         assert (await read_at_once(path, "home"))[0] == first_step
     assert "entry 1 of" not in whole_page[1]
@@ -118,7 +118,7 @@ async def test_keys_typed_before_the_log_is_read_wait_for_it_and_act_in_order(
         await until(pilot, lambda: not screen.reading)
         shown = page_text(app), screen.sub_title
     with pytest.MonkeyPatch.context() as ordinary:
-        ordinary.setattr(tui.session.early, "EARLY_FROM", 2**40)
+        ordinary.setattr(lastround.session.early, "EARLY_FROM", 2**40)
         assert shown == await read_at_once(path, *keys)
     assert "entry 49 of 50" in shown[1]
 
@@ -153,7 +153,7 @@ async def test_a_file_the_whole_reading_refuses_ends_on_the_same_refusal(
     with path.open("a", encoding="utf-8") as file:
         file.write(ending)
     with pytest.MonkeyPatch.context() as ordinary:
-        ordinary.setattr(tui.session.early, "EARLY_FROM", 2**40)
+        ordinary.setattr(lastround.session.early, "EARLY_FROM", 2**40)
         app = make_test_app(saves, command="replay", file=path)
         expected = spy_on_notices(app)
         async with app.run_test(size=(80, 24)) as pilot:
@@ -194,7 +194,7 @@ async def test_a_table_after_the_log_shows_the_whole_files_scores_once_read(
         await until(pilot, lambda: not screen.reading)
         shown = page_text(app), screen.sub_title
     with pytest.MonkeyPatch.context() as ordinary:
-        ordinary.setattr(tui.session.early, "EARLY_FROM", 2**40)
+        ordinary.setattr(lastround.session.early, "EARLY_FROM", 2**40)
         assert shown == await read_at_once(path)
     assert " Di " in shown[0].split(" wins")[0]
     assert said == ["The whole file gives other final scores than its first part: these are "

@@ -8,15 +8,15 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
 
-from screens.correction import CorrectForm, CorrectionPicker
-from screens.home import HomeScreen
-from screens.replay import ReplayScreen
-from screens.rftg.cards_correction import CorrectCards
+from lastround.app import LastRoundApp
+from lastround.screens.correction import CorrectForm, CorrectionPicker
+from lastround.screens.home import HomeScreen
+from lastround.screens.replay import ReplayScreen
+from lastround.screens.rftg.cards_correction import CorrectCards
+from lastround.session.files import read_session
 from tests.support.galileo_play import shown_text
 from tests.support.helpers import FIXED_TIME, make_test_app
 from tests.support.history_data import EXAMPLE_FILES, copy_examples
-from tui.app import LastRoundApp
-from tui.session.files import read_session
 
 
 def page_text(app: LastRoundApp) -> str:

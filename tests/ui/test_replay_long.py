@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from lastround.session.files import write_session
 from tests.support.helpers import make_test_app
 from tests.support.long_log import rftg_session
 from tests.ui.test_replay_flow import page_text, replay_screen
-from tui.session.files import write_session
 
 
 async def test_thousands_of_corrections_open_on_the_latest_few(saves: Path) -> None:

@@ -13,17 +13,17 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from screens.replay import ReplayScreen
+from lastround.games import GAME_PACKAGES
+from lastround.games.base import PlayerScore
+from lastround.records.replay import replay
+from lastround.screens.replay import ReplayScreen
+from lastround.session.files import write_session
+from lastround.session.session import Session
 from tests.support.galileo_play import shown_text
 from tests.support.helpers import FIXED_TIME, GALILEO_EXAMPLE, make_test_app
 from tests.support.rftg_play import EXAMPLE, saved_session
 from tests.support.toy_game import ToyGame
 from tests.support.toy_unlisted import PLUGIN as TOY
-from tui.games import GAME_PACKAGES
-from tui.games.base import PlayerScore
-from tui.records.replay import replay
-from tui.session.files import write_session
-from tui.session.session import Session
 
 
 class CountedGame(ToyGame):

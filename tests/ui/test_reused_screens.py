@@ -11,10 +11,10 @@ from pathlib import Path
 
 from textual.widgets import Input
 
-from screens.form import FormScreen
+from lastround.screens.form import FormScreen
+from lastround.widgets.error_line import ErrorLine
 from tests.support.galileo_play import THREE_PLAYERS, confirm, fill_form, saved_session
 from tests.support.helpers import Look, looks, make_test_app, text_of
-from tui.widgets.error_line import ErrorLine
 
 SIZE = (80, 24)
 

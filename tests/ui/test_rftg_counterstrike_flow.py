@@ -10,15 +10,15 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from screens.form import FormScreen
-from screens.home import HomeScreen
-from screens.setup import SetupScreen
-from screens.step import StepScreen
+from lastround.app import LastRoundApp
+from lastround.screens.form import FormScreen
+from lastround.screens.home import HomeScreen
+from lastround.screens.setup import SetupScreen
+from lastround.screens.step import StepScreen
+from lastround.widgets.tableau_list import TableauList
 from tests.support.helpers import make_test_app, only_session
 from tests.support.rftg_counterstrike_play import four_answers, saved
 from tests.support.rftg_play import SEATS, message, press, shown
-from tui.app import LastRoundApp
-from tui.widgets.tableau_list import TableauList
 
 SIZE = (80, 24)
 FIVE = ("Ada", "Bo", "Cy", "Dee", "Ed")

@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from lastround.session.files import read_session
+from lastround.widgets.checklist import Checklist
 from tests.support.helpers import make_test_app
 from tests.support.rftg_boxes_play import REFINERY_TABLE, saved_at
 from tests.support.rftg_play import message, press, shown
-from tui.session.files import read_session
-from tui.widgets.checklist import Checklist
 
 SIZE = (80, 24)
 def error_under(app: Any, key: str) -> str:

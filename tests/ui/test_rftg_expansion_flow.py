@@ -8,12 +8,12 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from screens.breakdown import BreakdownScreen
-from screens.form import FormScreen
-from screens.setup import SetupScreen
+from lastround.app import LastRoundApp
+from lastround.screens.breakdown import BreakdownScreen
+from lastround.screens.form import FormScreen
+from lastround.screens.setup import SetupScreen
 from tests.support.helpers import make_test_app, only_session
 from tests.support.rftg_play import SEATS, message, press, shown
-from tui.app import LastRoundApp
 
 SIZE = (80, 24)
 FIVE = ("Ada", "Bo", "Cy", "Dee", "Ed")

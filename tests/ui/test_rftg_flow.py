@@ -11,13 +11,17 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable, Input, OptionList
 
-from screens.breakdown import BreakdownScreen
-from screens.checklist import ChecklistScreen
-from screens.form import FormScreen
-from screens.home import HomeScreen
-from screens.rftg.cards import CardsScreen
-from screens.setup import SetupScreen
-from screens.step import StepScreen
+from lastround.app import LastRoundApp, make_app
+from lastround.records.score_command import main_score
+from lastround.screens.breakdown import BreakdownScreen
+from lastround.screens.checklist import ChecklistScreen
+from lastround.screens.form import FormScreen
+from lastround.screens.home import HomeScreen
+from lastround.screens.rftg.cards import CardsScreen
+from lastround.screens.setup import SetupScreen
+from lastround.screens.step import StepScreen
+from lastround.session.files import read_session
+from lastround.session.session import Session
 from tests.support.helpers import make_test_app, only_session
 from tests.support.rftg_play import (
     ADA,
@@ -39,10 +43,6 @@ from tests.support.rftg_play import (
     shown,
     two_players,
 )
-from tui.app import LastRoundApp, make_app
-from tui.records.score_command import main_score
-from tui.session.files import read_session
-from tui.session.session import Session
 
 SIZE = (80, 24)
 EXAMPLES = Path(__file__).resolve().parents[2] / "saves" / "examples"

@@ -8,7 +8,11 @@ from pathlib import Path
 from textual.app import App, ComposeResult
 from textual.widgets import OptionList
 
-from screens.rftg.cards import CardsScreen
+from lastround.app import LastRoundApp
+from lastround.screens.rftg.cards import CardsScreen
+from lastround.session.files import read_session
+from lastround.widgets.choice import Choice
+from lastround.widgets.tableau_list import TableauList
 from tests.support.helpers import make_test_app
 from tests.support.rftg_play import (
     ADA,
@@ -20,10 +24,6 @@ from tests.support.rftg_play import (
     shown,
 )
 from tests.support.type_ahead import burst
-from tui.app import LastRoundApp
-from tui.session.files import read_session
-from tui.widgets.choice import Choice
-from tui.widgets.tableau_list import TableauList
 
 SIZE = (80, 24)
 

@@ -8,14 +8,14 @@ from pathlib import Path
 
 from textual.widgets import Static
 
-from screens.breakdown import BreakdownScreen
-from screens.confirm_change import ConfirmChangeScreen
-from screens.form import FormScreen
+from lastround.screens.breakdown import BreakdownScreen
+from lastround.screens.confirm_change import ConfirmChangeScreen
+from lastround.screens.form import FormScreen
+from lastround.session.files import write_session
 from tests.support.helpers import make_test_app, only_session
 from tests.support.rftg_play import message, press
 from tests.support.rftg_tied_play import tied_table
 from tests.unit.test_rftg_double_tile import BOTH, both_holding
-from tui.session.files import write_session
 
 SIZE = (80, 24)
 

@@ -10,18 +10,18 @@ from pathlib import Path
 
 from textual.screen import ModalScreen, Screen
 
-import screens
-from tui.app import LastRoundApp
-from tui.shell.join_app import JoinApp
+from lastround import screens
+from lastround.app import LastRoundApp
+from lastround.shell.join_app import JoinApp
 
-SCREENS = Path(screens.__file__).parent
+SCREENS = Path(screens.__file__).resolve().parent
 
 
 def screen_classes() -> list[type[Screen[object]]]:
     found = []
     for path in sorted(SCREENS.glob("**/*.py")):
         name = ".".join(path.relative_to(SCREENS).with_suffix("").parts).removesuffix("__init__")
-        module = importlib.import_module(f"screens.{name}".rstrip("."))
+        module = importlib.import_module(f"{screens.__name__}.{name}".rstrip("."))
         found += [cls for _, cls in inspect.getmembers(module, inspect.isclass)
                   if issubclass(cls, Screen) and cls.__module__ == module.__name__]
     return found
@@ -62,8 +62,8 @@ async def test_a_screen_stylesheet_rule_applies(tmp_path: Path) -> None:
 
 def test_every_modal_box_but_a_full_screen_code_is_a_dialog() -> None:
     """One look for every modal's box (tui/widgets/dialog.tcss), not a copy in each .tcss."""
-    from screens.qr import CodeScreen
-    from tui.widgets.dialog import DialogScreen
+    from lastround.screens.qr import CodeScreen
+    from lastround.widgets.dialog import DialogScreen
 
     modals = [cls for cls in screen_classes()
               if issubclass(cls, ModalScreen) and not issubclass(cls, CodeScreen)]

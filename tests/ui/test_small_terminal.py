@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 from textual.widgets import Footer, Input, Static
 
-from screens.help import HelpScreen
-from screens.home import HomeScreen
-from screens.setup import SetupScreen
-from screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from lastround.app import LastRoundApp
+from lastround.screens.help import HelpScreen
+from lastround.screens.home import HomeScreen
+from lastround.screens.setup import SetupScreen
+from lastround.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from tests.support.every_screen import SCREENS, open_screen
 from tests.support.helpers import make_test_app, only_session
-from tui.app import LastRoundApp
 
 
 def typed(app: LastRoundApp) -> list[str]:

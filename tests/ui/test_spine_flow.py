@@ -6,17 +6,17 @@ from pathlib import Path
 
 from textual.widgets import DataTable, Input
 
-from screens.breakdown import BreakdownScreen
-from screens.checklist import ChecklistScreen
-from screens.form import FormScreen
-from screens.help import HelpScreen
-from screens.home import HomeScreen
-from screens.replay import ReplayScreen
-from screens.setup import SetupScreen
+from lastround.screens.breakdown import BreakdownScreen
+from lastround.screens.checklist import ChecklistScreen
+from lastround.screens.form import FormScreen
+from lastround.screens.help import HelpScreen
+from lastround.screens.home import HomeScreen
+from lastround.screens.replay import ReplayScreen
+from lastround.screens.setup import SetupScreen
+from lastround.session.files import write_session
+from lastround.session.session import Session
+from lastround.widgets.error_line import ErrorLine
 from tests.support.helpers import make_test_app, only_session
-from tui.session.files import write_session
-from tui.session.session import Session
-from tui.widgets.error_line import ErrorLine
 
 
 async def test_home_shows_the_name_and_both_games(saves: Path) -> None:

@@ -1,4 +1,4 @@
-"""The footer's keys are built again only when the keys change (tui.widgets.footer).
+"""The footer's keys are built again only when the keys change (lastround.widgets.footer).
 
 Textual rebuilds a footer on every focus change; a form's Tab between fields leaves the
 same keys, and rebuilding them was a good part of what each key cost."""
@@ -9,10 +9,10 @@ from pathlib import Path
 
 from textual.widgets._footer import FooterKey
 
-from screens.form import FormScreen
+from lastround.screens.form import FormScreen
+from lastround.widgets.footer import SteadyFooter
 from tests.support.galileo_play import THREE_PLAYERS, saved_session
 from tests.support.helpers import make_test_app
-from tui.widgets.footer import SteadyFooter
 
 SIZE = (80, 24)
 

@@ -1,4 +1,4 @@
-"""The next step's screen is built while the table reads the one shown (tui.shell.ahead).
+"""The next step's screen is built while the table reads the one shown (lastround.shell.ahead).
 
 Enter then only fills and shows widgets that exist. What the table sees must not tell the
 difference: the screen built ahead, once shown, looks exactly like one built anew for the
@@ -14,13 +14,14 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from screens.breakdown import BreakdownScreen
-from screens.checklist import ChecklistScreen
-from screens.form import FormScreen
-from screens.galileo.turns import TurnsScreen
-from screens.home import HomeScreen
-from screens.rftg.cards import CardsScreen
-from screens.step import StepScreen
+from lastround.app import LastRoundApp
+from lastround.screens.breakdown import BreakdownScreen
+from lastround.screens.checklist import ChecklistScreen
+from lastround.screens.form import FormScreen
+from lastround.screens.galileo.turns import TurnsScreen
+from lastround.screens.home import HomeScreen
+from lastround.screens.rftg.cards import CardsScreen
+from lastround.screens.step import StepScreen
 from tests.support import galileo_play
 from tests.support.helpers import looks, make_test_app
 from tests.support.rftg_play import (
@@ -33,7 +34,6 @@ from tests.support.rftg_play import (
     play_tableau,
     saved_session,
 )
-from tui.app import LastRoundApp
 
 SIZE = (80, 24)
 Answer = Callable[[Pilot[Any]], Awaitable[None]]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from screens.step import StepScreen
+from lastround.screens.step import StepScreen
 from tests.support import rftg_play
 from tests.support.helpers import make_test_app
 

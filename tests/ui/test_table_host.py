@@ -3,7 +3,7 @@ send from their own terminals is taken in by the host's app (the only writer of 
 every seat's standing is shown, and the game finishes when the last seat is in.
 
 The players' terminals are simulated here by writing their offers into the table's
-mailboxes (tui.session.table), exactly as `lastround join` does.
+mailboxes (lastround.session.table), exactly as `lastround join` does.
 """
 
 from __future__ import annotations
@@ -15,16 +15,16 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
-from screens.host_seat import NOBODY
-from screens.step import StepScreen
+from lastround.screens.host_seat import NOBODY
+from lastround.screens.step import StepScreen
+from lastround.session.files import read_session
+from lastround.session.locks import Locked
+from lastround.session.table import Table, table_folder
+from lastround.session.table_offers import HOST_SEAT_REFUSED
 from tests.support.helpers import make_test_app
 from tests.support.join_play import ask_which_seat, until
 from tests.support.rftg_play import shown
 from tests.support.table_sessions import EXAMPLES, EXAMPLES_FOLDER, ready_for_seats, seat_entries
-from tui.session.files import read_session
-from tui.session.locks import Locked
-from tui.session.table import Table, table_folder
-from tui.session.table_offers import HOST_SEAT_REFUSED
 
 SIZE = (80, 24)
 

@@ -1,5 +1,5 @@
 """The terminal's cursor stands on the focused field or its highlighted row on every screen:
-braille displays and screen readers read the line it is on (tui.widgets.terminal_cursor).
+braille displays and screen readers read the line it is on (lastround.widgets.terminal_cursor).
 
 Each screen is checked at rest and after keys that move its focus or its highlight: the
 cursor is inside the focused widget, on the line that shows the ▶ of a list or the (•) of a
@@ -21,17 +21,17 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import DataTable, Input, OptionList, Static
 
-from screens.join import SeatScreen
+from lastround.screens.join import SeatScreen
+from lastround.shell.join_app import JoinApp
+from lastround.widgets.checklist import Checklist
+from lastround.widgets.choice import Choice
+from lastround.widgets.terminal_cursor import TerminalCursor
 from tests.support.every_screen import SCREENS, open_screen
 from tests.support.helpers import make_test_app
 from tests.support.history_data import copy_examples
 from tests.support.join_play import NARROW, Host, shown, until
 from tests.support.rftg_play import FOUR_PLAYERS, letters_for, saved_session
 from tests.support.table_sessions import ready_for_seats
-from tui.shell.join_app import JoinApp
-from tui.widgets.checklist import Checklist
-from tui.widgets.choice import Choice
-from tui.widgets.terminal_cursor import TerminalCursor
 
 SIZE = (80, 24)
 CELL = 12.2  # an SVG screenshot's character width

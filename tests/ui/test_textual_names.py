@@ -26,12 +26,12 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
-import screens
-import tui.widgets
+import lastround.widgets
+from lastround import screens
+from lastround.widgets.bindings import binding_chain
 from tests.support.helpers import make_test_app
 from tests.support.rftg_play import FOUR_PLAYERS, saved_session
 from tests.support.textual_private import private_textual_names
-from tui.widgets.bindings import binding_chain
 
 Test = TypeVar("Test", bound=Callable[..., Any])
 GUARDED: dict[str, str] = {}  # each private Textual name used: the test guarding it
@@ -45,7 +45,7 @@ def guards(*names: str) -> Callable[[Test], Test]:
     return register
 
 
-# the ordered key path (tui.widgets.key_order) --------------------------------------------------
+# the ordered key path (lastround.widgets.key_order) -----------------------------------------------
 class Marks(App[None]):
     BINDINGS = [Binding("f5", "mark('priority')", priority=True), Binding("f6", "mark('app')")]
 
@@ -69,7 +69,8 @@ async def test_the_app_runs_a_keys_priority_bindings_through_one_method() -> Non
         assert app.marks == ["priority"]
 
 
-# screens built ahead (tui.shell.ahead, screens.galileo.turns, screens.offstage) -----------------
+# screens built ahead (lastround.shell.ahead, lastround.screens.galileo.turns,
+# lastround.screens.offstage) -----------------
 async def built_offstage(app: App[None], pilot: Pilot[None]) -> Screen[None]:
     """A screen built with App._get_screen, once it is whole (mounted)."""
     offstage = Screen[None]()
@@ -83,7 +84,7 @@ async def built_offstage(app: App[None], pilot: Pilot[None]) -> Screen[None]:
 
 @guards("_get_screen")
 async def test_a_screen_is_built_offstage_by_get_screen() -> None:
-    """tui.shell.ahead builds the next step's screen with App._get_screen (registered and
+    """lastround.shell.ahead builds the next step's screen with App._get_screen (registered and
     started, as push_screen does, without being shown)."""
     app: App[None] = App()
     async with app.run_test() as pilot:
@@ -98,7 +99,8 @@ def text_of_update(update: Any) -> str:
 
 @guards("_refresh_layout", "_compositor", "_on_timer_update")
 async def test_a_screen_is_laid_out_offstage_and_drawn_at_once_through_three_names() -> None:
-    """screens.offstage.Offstage lays out and draws a screen not shown (Screen._refresh_layout,
+    """lastround.screens.offstage.Offstage lays out and draws a screen not shown
+    (Screen._refresh_layout,
     its compositor's render_update), and once shown draws it whole at once: refresh(layout=True)
     then Screen._on_timer_update, which hands the frame to the terminal there and then."""
     from textual._compositor import LayoutUpdate
@@ -130,7 +132,8 @@ async def test_a_screen_is_laid_out_offstage_and_drawn_at_once_through_three_nam
         assert "changed" in text_of_update(frames[-1])
 
 
-# public behaviour the app rebuilds (tui.widgets.bindings, tui.widgets.entry, screens.join_wait) --
+# public behaviour the app rebuilds (lastround.widgets.bindings, lastround.widgets.entry,
+# lastround.screens.join_wait) --
 def active_bindings_from(screen: Screen[object]) -> dict[str, ActiveBinding]:
     """What Textual's `active_bindings` holds, rebuilt from the chain as Textual builds it:
     the first binding of each key, unless a later one has priority."""
@@ -166,12 +169,12 @@ def all_subclasses(cls: type[DOMNode]) -> Iterator[type[DOMNode]]:
 
 
 def test_no_class_that_drops_its_bases_bindings_has_any_to_drop() -> None:
-    """tui.widgets.bindings.declared_bindings merges every base's BINDINGS: right while no
+    """lastround.widgets.bindings.declared_bindings merges every base's BINDINGS: right while no
     widget declared `inherit_bindings=False` (Textual's Static) has a base with bindings."""
     import textual.widgets
     from textual.dom import DOMNode
 
-    for package in (textual.widgets, screens, tui.widgets):  # every widget class defined
+    for package in (textual.widgets, screens, lastround.widgets):  # every widget class defined
         for module in pkgutil.iter_modules(package.__path__, f"{package.__name__}."):
             importlib.import_module(module.name)
     for cls in set(all_subclasses(DOMNode)):
@@ -181,9 +184,9 @@ def test_no_class_that_drops_its_bases_bindings_has_any_to_drop() -> None:
 
 
 async def test_an_input_measures_its_text_through_its_virtual_size() -> None:
-    """tui.widgets.entry.Entry keeps Input's measure of its text, set on `virtual_size`, from
+    """lastround.widgets.entry.Entry keeps Input's measure of its text, set on `virtual_size`, from
     laying out the screen by declaring the reactive again without layout."""
-    from tui.widgets.entry import Entry
+    from lastround.widgets.entry import Entry
 
     class OneField(App[None]):
         def compose(self) -> ComposeResult:
@@ -199,8 +202,8 @@ async def test_an_input_measures_its_text_through_its_virtual_size() -> None:
 
 
 async def test_a_screen_being_removed_is_no_longer_displayed_at_once() -> None:
-    """screens.join_wait and tui.shell.join_app read `display` to skip a screen whose
-    widgets are being removed one by one."""
+    """lastround.screens.join_wait and lastround.shell.join_app read `display` to skip a screen
+    whose widgets are being removed one by one."""
     app = App[None]()
     async with app.run_test():
         shown = Screen[None]()
@@ -219,8 +222,8 @@ async def test_a_screen_being_removed_is_no_longer_displayed_at_once() -> None:
 
 
 async def test_a_screen_shown_again_is_restyled_only_as_its_own_resume_handler_lets_it() -> None:
-    """screens.offstage.Offstage turns off ScreenResume.refresh_styles in its public handler:
-    Textual runs it before Screen's own, which reads the flag."""
+    """lastround.screens.offstage.Offstage turns off ScreenResume.refresh_styles in its public
+    handler: Textual runs it before Screen's own, which reads the flag."""
     restyled: list[str] = []
 
     class Counted(Screen[None]):
@@ -246,7 +249,7 @@ async def test_a_screen_shown_again_is_restyled_only_as_its_own_resume_handler_l
 
 
 async def test_a_widget_removed_and_refreshed_lets_go_of_the_lines_it_drew() -> None:
-    """tui.shell.memory.forget_drawn_lines refreshes each widget of a screen that has gone:
+    """lastround.shell.memory.forget_drawn_lines refreshes each widget of a screen that has gone:
     Textual's style cache would otherwise keep its lines (tests/ui/test_garbage.py)."""
 
     class OneText(App[None]):
@@ -278,7 +281,7 @@ def test_every_private_textual_name_used_has_a_guard() -> None:
 
 
 # The ordered key path's one (a key's priority bindings), and the 4 of the screens built ahead
-# (screens.offstage): building a screen without showing it, laying it out and drawing it
+# (lastround.screens.offstage): building a screen without showing it, laying it out and drawing it
 # offstage, drawing it at once. The most the house allows is 6.
 MOST_PRIVATE_NAMES = 5
 

@@ -11,13 +11,13 @@ import pytest
 from textual.color import Color
 from textual.widgets import DataTable, Static
 
-from screens.home import MARK, HomeScreen
+from lastround.screens.home import MARK, HomeScreen
+from lastround.session.files import write_session
+from lastround.session.session import Session
+from lastround.shell.config import config_path
+from lastround.shell.themes import COLOURBLIND
 from tests.support.every_screen import palette
 from tests.support.helpers import make_test_app
-from tui.session.files import write_session
-from tui.session.session import Session
-from tui.shell.config import config_path
-from tui.shell.themes import COLOURBLIND
 
 
 def toy_session(saves: Path, name: str, *, finished: bool, mtime: int) -> Path:

@@ -20,19 +20,19 @@ from xml.etree import ElementTree
 import pytest
 from textual.widgets import DataTable
 
-from screens.breakdown import BreakdownScreen
-from screens.history import HistoryScreen
-from screens.home import HomeScreen
-from screens.join_steps import JoinFormScreen
-from screens.setup import SetupScreen
+from lastround.cli import parser
+from lastround.games import GAME_PACKAGES
+from lastround.records.export_command import every_session, one_session
+from lastround.screens.breakdown import BreakdownScreen
+from lastround.screens.history import HistoryScreen
+from lastround.screens.home import HomeScreen
+from lastround.screens.join_steps import JoinFormScreen
+from lastround.screens.setup import SetupScreen
+from lastround.session.files import read_session, write_session
+from lastround.session.session import Session
+from lastround.shell.join_app import JoinApp
 from tests.support.helpers import FIXED_TIME, make_test_app, only_session
 from tests.support.join_play import NARROW, Host, done, on_step, shown, take_seat, until
-from tui.cli import parser
-from tui.games import GAME_PACKAGES
-from tui.records.export_command import every_session, one_session
-from tui.session.files import read_session, write_session
-from tui.session.session import Session
-from tui.shell.join_app import JoinApp
 
 
 @pytest.fixture(autouse=True)
@@ -40,7 +40,7 @@ def registry_with_the_toy() -> Iterator[None]:
     """The registry as shipped (without the unlisted toy every other test knows, see
     tests/conftest.py), plus the toy's one line."""
     kept = list(GAME_PACKAGES)
-    GAME_PACKAGES[:] = [package for package in kept if package.startswith("tui.games.")]
+    GAME_PACKAGES[:] = [package for package in kept if package.startswith("lastround.games.")]
     GAME_PACKAGES.append("tests.support.toy_game")  # the one line a third game adds
     yield
     GAME_PACKAGES[:] = kept

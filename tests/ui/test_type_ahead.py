@@ -12,17 +12,17 @@ from pathlib import Path
 
 from textual.widgets import Input
 
-from screens.galileo.draw import DrawScreen
-from screens.galileo.turns import TurnsScreen
-from screens.history import HistoryScreen
-from screens.replay import ReplayScreen
-from screens.rftg.cards import CardsScreen
+from lastround.app import LastRoundApp
+from lastround.screens.galileo.draw import DrawScreen
+from lastround.screens.galileo.turns import TurnsScreen
+from lastround.screens.history import HistoryScreen
+from lastround.screens.replay import ReplayScreen
+from lastround.screens.rftg.cards import CardsScreen
+from lastround.session.files import read_session
 from tests.support import galileo_play, rftg_play
 from tests.support.helpers import make_test_app, only_session
 from tests.support.history_data import copy_examples, write_toy
 from tests.support.type_ahead import Recorder, burst, paste
-from tui.app import LastRoundApp
-from tui.session.files import read_session
 
 SIZE = (80, 24)
 

@@ -11,10 +11,10 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.screen import Screen
 
+from lastround.widgets.entry import Entry
+from lastround.widgets.plain import Plain
 from tests.support.galileo_play import THREE_PLAYERS, focus_field, saved_session
 from tests.support.helpers import make_test_app
-from tui.widgets.entry import Entry
-from tui.widgets.plain import Plain
 
 
 @pytest.fixture

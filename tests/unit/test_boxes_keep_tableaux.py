@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from tui.games.base import RulesError
-from tui.games.rftg.game import GAME
+from lastround.games.base import RulesError
+from lastround.games.rftg.game import GAME
 
 
 def session(**top: Any) -> dict[str, Any]:

@@ -1,8 +1,8 @@
-"""A choice refilled for another step (tui.shell.ahead) takes that step's options."""
+"""A choice refilled for another step (lastround.shell.ahead) takes that step's options."""
 
 from __future__ import annotations
 
-from tui.widgets.choice import Choice
+from lastround.widgets.choice import Choice
 
 
 def test_other_options_replace_the_old_ones_and_the_chosen_one_stays_in_range() -> None:

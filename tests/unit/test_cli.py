@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from lastround.cli import parser, run_interface
 from tests.support.fresh_python import python_output
-from tui.cli import parser, run_interface
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -26,13 +26,13 @@ def test_saves_option_comes_before_the_command() -> None:
 
 
 def test_python_dash_m_tui_runs_the_command() -> None:
-    done = subprocess.run([sys.executable, "-m", "tui", "--help"], capture_output=True, text=True,
-                          cwd=ROOT, timeout=60)
+    done = subprocess.run([sys.executable, "-m", "lastround", "--help"], capture_output=True,
+                          text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 0 and "usage: lastround" in done.stdout
 
 
 def test_the_plain_launch_opens_the_home_screen_without_building_the_parser() -> None:
-    script = ("import sys\nfrom tui import cli\n"
+    script = ("import sys\nfrom lastround import cli\n"
               "cli.run_app = lambda **options: print(sorted(options.items())) or 0\n"
               "cli.main([])\nprint('argparse' in sys.modules)\n")
     options, parser_loaded = python_output(script).splitlines()
@@ -43,7 +43,7 @@ def test_the_plain_launch_opens_the_home_screen_without_building_the_parser() ->
 def test_a_launch_with_options_gets_the_same_app_through_the_parser(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from tui import cli
+    from lastround import cli
 
     launched: list[dict[str, object]] = []
 
@@ -59,13 +59,14 @@ def test_a_launch_with_options_gets_the_same_app_through_the_parser(
 def test_what_is_loaded_before_the_app_runs_is_set_aside_from_the_garbage_collector() -> None:
     """Modules, classes and the app live as long as the process: the collector's full passes
     (which stop the app) never walk them again."""
-    script = ("import gc\nimport tui.app\nfrom tui import cli\n"
+    script = ("import gc\nimport lastround.app\nfrom lastround import cli\n"
               "class App:\n"
               "    return_code = 0\n"
               "    def run(self):\n"
-              "        print(gc.get_freeze_count() > 10_000, gc.is_tracked(tui.app.__dict__),\n"
-              "              tui.app.__dict__ not in gc.get_objects())\n"
-              "tui.app.make_app = lambda *args, **options: App()\n"
+              "        print(gc.get_freeze_count() > 10_000, "
+              "gc.is_tracked(lastround.app.__dict__),\n"
+              "              lastround.app.__dict__ not in gc.get_objects())\n"
+              "lastround.app.make_app = lambda *args, **options: App()\n"
               "cli.terminal_missing = lambda: False\ncli.main([])\n")
     assert python_output(script).split() == ["True", "True", "True"]
 
@@ -104,7 +105,7 @@ def test_output_into_a_closed_pipe_ends_quietly(command: list[str], tmp_path: Pa
     reader, writer = os.pipe()
     os.close(reader)
     try:
-        done = subprocess.run([sys.executable, "-m", "tui", *command], stdout=writer,
+        done = subprocess.run([sys.executable, "-m", "lastround", *command], stdout=writer,
                               stderr=subprocess.PIPE, text=True, cwd=tmp_path, timeout=60,
                               env={**os.environ, "PYTHONPATH": str(ROOT)})
     finally:

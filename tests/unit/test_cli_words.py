@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from lastround.cli import main
+from lastround.session.files import backup_path, read_session, write_session
 from tests.support import rftg_play
 from tests.support.history_data import toy_data
-from tui.cli import main
-from tui.session.files import backup_path, read_session, write_session
 
 
 def unfinished_toy(saves: Path) -> Path:

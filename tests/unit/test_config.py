@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tui.shell.config import config_path, load_config, save_setting
+from lastround.shell.config import config_path, load_config, save_setting
 
 
 def test_lastround_config_wins_then_xdg_then_home(monkeypatch: pytest.MonkeyPatch,

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tui.cli import parser
+from lastround.cli import parser
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]

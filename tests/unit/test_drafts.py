@@ -9,7 +9,7 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tui.session.drafts import Drafts, draft_path, drafts_text
+from lastround.session.drafts import Drafts, draft_path, drafts_text
 
 texts = st.text(max_size=30)
 values = st.dictionaries(texts, st.one_of(texts, st.lists(texts, max_size=4),

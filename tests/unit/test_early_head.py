@@ -7,16 +7,16 @@ from pathlib import Path
 
 import pytest
 
-import tui.session.early
+import lastround.session.early
+from lastround.session.early import EarlySession, open_early, same_head
+from lastround.session.files import read_session, write_session
+from lastround.session.safekeeping import Safekeeping, load_session
 from tests.support.long_log import galileo_session, rftg_session
-from tui.session.early import EarlySession, open_early, same_head
-from tui.session.files import read_session, write_session
-from tui.session.safekeeping import Safekeeping, load_session
 
 
 @pytest.fixture(autouse=True)
 def any_length(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tui.session.early, "EARLY_FROM", 1)
+    monkeypatch.setattr(lastround.session.early, "EARLY_FROM", 1)
 
 
 def test_a_finished_file_opens_on_its_head_with_the_whole_files_data_but_its_log(
@@ -35,7 +35,7 @@ def test_a_finished_file_opens_on_its_head_with_the_whole_files_data_but_its_log
 def test_a_short_file_is_read_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "short.toml"
     write_session(path, rftg_session(3).data)
-    monkeypatch.setattr(tui.session.early, "EARLY_FROM", path.stat().st_size + 1)
+    monkeypatch.setattr(lastround.session.early, "EARLY_FROM", path.stat().st_size + 1)
     assert open_early(path) is None
 
 

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from tui.games.base import RulesError
-from tui.games.checks import check_session
-from tui.games.rftg.box_steps import apply_boxes
+from lastround.games.base import RulesError
+from lastround.games.checks import check_session
+from lastround.games.rftg.box_steps import apply_boxes
 
 FIRST_ARC = ["gathering-storm", "rebel-vs-imperium", "brink-of-war"]
 

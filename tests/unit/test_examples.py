@@ -6,8 +6,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from tui.records.examples import example_summaries, examples_folder, home_record, home_rows
-from tui.records.history import read_record
+from lastround.records.examples import example_summaries, examples_folder, home_record, home_rows
+from lastround.records.history import read_record
 
 
 def test_every_shipped_example_has_a_home_row_that_reading_it_confirms() -> None:

@@ -14,10 +14,9 @@ from typing import Any
 
 import pytest
 
-from tests.support.history_data import EXAMPLES, copy_examples, history_folder, toy_data, write_toy
-from tui.cli import main, parser
-from tui.games import get_game
-from tui.records.export import (
+from lastround.cli import main, parser
+from lastround.games import get_game
+from lastround.records.export import (
     CSV_NAME,
     EXPORTS,
     export_session,
@@ -26,9 +25,10 @@ from tui.records.export import (
     session_markdown,
     sessions_csv,
 )
-from tui.records.history import record_from_data
-from tui.records.index import INDEX_NAME, load_history
-from tui.records.session_record import SessionRecord
+from lastround.records.history import record_from_data
+from lastround.records.index import INDEX_NAME, load_history
+from lastround.records.session_record import SessionRecord
+from tests.support.history_data import EXAMPLES, copy_examples, history_folder, toy_data, write_toy
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -89,7 +89,7 @@ def test_markdown_breaks_each_total_down_as_the_final_scores_screen_does() -> No
 
 
 def test_markdown_keeps_a_tie_and_a_correction_as_notes_above_the_breakdown() -> None:
-    from tui.records.export import finished_markdown
+    from lastround.records.export import finished_markdown
 
     data = example("rftg-4-players.toml")
     data["players"][1]["chips"] += 1  # Jonas 53, tied with Luis: 6 + 1 beats 3 + 2
@@ -348,7 +348,7 @@ def test_export_imports_neither_textual_nor_tomlkit(saves: Path) -> None:
     rftg, _ = copy_examples(saves)
     code = (
         "import sys\n"
-        "from tui.cli import main\n"
+        "from lastround.cli import main\n"
         f"main(['--saves', {str(saves)!r}, 'export'])\n"
         f"main(['export', {str(rftg)!r}])\n"
         "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'tomlkit'))\n"

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from lastround.cli import main
 from tests.support.history_data import EXAMPLE_FILES, copy_examples
-from tui.cli import main
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 

@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 from rich.console import Console
 
+from lastround.games import get_game
+from lastround.games.base import Result
+from lastround.records import final_scores as model
+from lastround.records.export import scores_markdown
+from lastround.records.score_command import scores_text
+from lastround.widgets.final_scores import score_table
 from tests.support.history_data import EXAMPLES
-from tui.games import get_game
-from tui.games.base import Result
-from tui.records import final_scores as model
-from tui.records.export import scores_markdown
-from tui.records.score_command import scores_text
-from tui.widgets.final_scores import score_table
 
 
 def example_result(name: str) -> Result:

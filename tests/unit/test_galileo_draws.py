@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from tui.games.base import RulesError, Step
-from tui.games.checks import check_session
-from tui.games.galileo.game import GAME
-from tui.games.galileo.turns import (
+from lastround.games.base import RulesError, Step
+from lastround.games.checks import check_session
+from lastround.games.galileo.game import GAME
+from lastround.games.galileo.turns import (
     THIS_TURN,
     Turn,
     box_remaining,
@@ -224,8 +224,8 @@ def test_reseating_the_players_after_turns_were_ended_resets_them_with_a_record(
     """"Finish the current round, so that the player sitting before the first player has
     played": who plays next depends on the seating, so ended turns and draws can't stand
     when the players change; the draws stay in the file, marked removed."""
-    from tui.games.galileo.game import GAME
-    from tui.session.session import Session
+    from lastround.games.galileo.game import GAME
+    from lastround.session.session import Session
 
     session = Session.new("galileo", seed=7)
     setup = session.steps()[0]

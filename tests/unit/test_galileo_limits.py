@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
+from lastround.games.base import RulesError, Step, signed
+from lastround.games.checks import check_session
+from lastround.games.galileo.cellar import DEFAULT_CELLAR_VALUES, cellar_resets
+from lastround.games.galileo.game import GAME
+from lastround.games.galileo.summary import SCORE_SUMMARY, score_summary
 from tests.support.galileo_entries import player as blank_player
-from tui.games.base import RulesError, Step, signed
-from tui.games.checks import check_session
-from tui.games.galileo.cellar import DEFAULT_CELLAR_VALUES, cellar_resets
-from tui.games.galileo.game import GAME
-from tui.games.galileo.summary import SCORE_SUMMARY, score_summary
 
 FOUR_SUBJECTS = ["Major Objects", "Comets", "Inquisitors", "Constellations"]
 

@@ -9,11 +9,11 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tui.games.galileo.board import SUBJECT_NAMES
-from tui.games.galileo.cellar import DEFAULT_CELLAR_VALUES
-from tui.games.galileo.game import GAME
-from tui.games.galileo.limits import MET_LIMITS
-from tui.games.galileo.turns import (
+from lastround.games.galileo.board import SUBJECT_NAMES
+from lastround.games.galileo.cellar import DEFAULT_CELLAR_VALUES
+from lastround.games.galileo.game import GAME
+from lastround.games.galileo.limits import MET_LIMITS
+from lastround.games.galileo.turns import (
     FINAL_TURN,
     draw_position,
     final_turns,
@@ -28,7 +28,7 @@ boxes = st.integers(min_value=1, max_value=12)
 def entries(draw: st.DrawFn) -> dict[str, Any]:
     """One player's end-of-game entries, anything the save format and the components allow
     (four players together stay within the 33 Inquisitors and 34 Quadrants of
-    tui.games.galileo.limits)."""
+    lastround.games.galileo.limits)."""
     subjects = draw(st.permutations(SUBJECT_NAMES))[:4]
     cellar = [draw(st.integers(0, 1)) for _ in DEFAULT_CELLAR_VALUES]
 

@@ -16,22 +16,22 @@ from typing import Any
 
 import pytest
 
-from tests.support.fresh_python import python_output
-from tests.support.galileo_entries import player
-from tui.games.base import Game, RulesError, Step
-from tui.games.galileo.apply import fill_in
-from tui.games.galileo.board import SUBJECT_NAMES, SUBJECTS
-from tui.games.galileo.cellar import DEFAULT_CELLAR_VALUES
-from tui.games.galileo.game import GAME
-from tui.games.galileo.scores_form import form_values
-from tui.games.galileo.summary import DICE_MARKS, DIE_MARK, SCORE_SUMMARY, die_face_text
-from tui.games.galileo.turns import (
+from lastround.games.base import Game, RulesError, Step
+from lastround.games.galileo.apply import fill_in
+from lastround.games.galileo.board import SUBJECT_NAMES, SUBJECTS
+from lastround.games.galileo.cellar import DEFAULT_CELLAR_VALUES
+from lastround.games.galileo.game import GAME
+from lastround.games.galileo.scores_form import form_values
+from lastround.games.galileo.summary import DICE_MARKS, DIE_MARK, SCORE_SUMMARY, die_face_text
+from lastround.games.galileo.turns import (
     box_remaining,
     draw_instruction,
     draw_position,
     ordinal,
     record_draw,
 )
+from tests.support.fresh_python import python_output
+from tests.support.galileo_entries import player
 
 ROOT = Path(__file__).resolve().parents[2]
 FOUR_SUBJECTS = ["Major Objects", "Library", "Inquisitors", "Comets"]
@@ -60,7 +60,7 @@ def test_game_identity() -> None:
 def test_importing_the_rules_leaves_textual_and_tomlkit_out() -> None:
     """Rules are pure: a fresh interpreter importing them loads neither textual nor tomlkit."""
     code = (
-        "import sys, tui.games.galileo\n"
+        "import sys, lastround.games.galileo\n"
         "print(sorted(m for m in ('textual', 'tomlkit') if m in sys.modules))"
     )
     assert python_output(code).strip() == "[]"
@@ -398,7 +398,7 @@ def test_draws_are_the_same_in_every_python_run() -> None:
         draw_position(seed, n, box) for seed in (0, 7, 2**31) for n in range(5) for box in (3, 6)
     ]
     code = (
-        "from tui.games.galileo.turns import draw_position\n"
+        "from lastround.games.galileo.turns import draw_position\n"
         "print([draw_position(s, n, b) for s in (0, 7, 2**31) for n in range(5) for b in (3, 6)])"
     )
     env = os.environ | {"PYTHONHASHSEED": "12345"}
@@ -746,7 +746,7 @@ def test_an_unknown_die_colour_is_refused() -> None:
 def test_a_field_with_a_default_is_what_replacing_its_default_gives() -> None:
     import dataclasses
 
-    from tui.games.base import Field
+    from lastround.games.base import Field
 
     every = {f.name: f"value of {f.name}" for f in dataclasses.fields(Field)}
     field = Field(**every)  # type: ignore[arg-type]

@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from tui.games.base import RulesError
-from tui.games.checks import check_session
-from tui.games.galileo.game import GAME
-from tui.session.files import read_session
+from lastround.games.base import RulesError
+from lastround.games.checks import check_session
+from lastround.games.galileo.game import GAME
+from lastround.session.files import read_session
 
 EXAMPLE = Path(__file__).parents[2] / "saves" / "examples" / "galileo-4-players.toml"
 

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from tui.games.base import RulesError
-from tui.games.galileo.turn_actions import (
+from lastround.games.base import RulesError
+from lastround.games.galileo.turn_actions import (
     draw_values,
     next_turn_values,
     removal_values,

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from tui.games.base import RulesError
-from tui.games.galileo.game import GAME
-from tui.games.galileo.turns import (
+from lastround.games.base import RulesError
+from lastround.games.galileo.game import GAME
+from lastround.games.galileo.turns import (
     FINAL_TURN,
     REST_OF_ROUND,
     Turn,

@@ -1,4 +1,4 @@
-"""Each game's plugin (tui.games.plugin.GamePlugin): reading it loads no rules, and what it
+"""Each game's plugin (lastround.games.plugin.GamePlugin): reading it loads no rules, and what it
 names exists."""
 
 from __future__ import annotations
@@ -11,10 +11,13 @@ from pathlib import Path
 import pytest
 from textual.screen import Screen
 
-from screens.correction import Correcting, correction_screen
-from screens.history_view import GAME_WIDTH
-from screens.step import StepScreen
-from screens.step_kinds import (
+from lastround.games import GAME_PACKAGES, plugin_of, plugins
+from lastround.games.plugin import GamePlugin, load
+from lastround.records.examples import examples_folder
+from lastround.screens.correction import Correcting, correction_screen
+from lastround.screens.history_view import GAME_WIDTH
+from lastround.screens.step import StepScreen
+from lastround.screens.step_kinds import (
     EVERY_GAMES_SCREENS,
     game_screens,
     has_screens,
@@ -24,9 +27,6 @@ from screens.step_kinds import (
 from tests.support.fresh_python import python_output
 from tests.support.source_names import module_name, source_files
 from tests.support.toy_unlisted import PLUGIN as TOY
-from tui.games import GAME_PACKAGES, plugin_of, plugins
-from tui.games.plugin import GamePlugin, load
-from tui.records.examples import examples_folder
 
 # As collected: the registry as shipped, before any test adds to it.
 SHIPPED, SHIPPED_PACKAGES = plugins(), tuple(GAME_PACKAGES)
@@ -34,10 +34,10 @@ SHIPPED, SHIPPED_PACKAGES = plugins(), tuple(GAME_PACKAGES)
 
 def test_listing_the_games_loads_no_rules() -> None:
     """The home screen needs titles and keys only: the plugins import no game's rules."""
-    code = ("import sys, tui.games as g; g.plugins(); "
-            "print(*(m for m in sys.modules if m.startswith('tui.games.')))")
+    code = ("import sys, lastround.games as g; g.plugins(); "
+            "print(*(m for m in sys.modules if m.startswith('lastround.games.')))")
     loaded = set(python_output(code).split())
-    assert loaded == {"tui.games.plugin", *SHIPPED_PACKAGES}
+    assert loaded == {"lastround.games.plugin", *SHIPPED_PACKAGES}
 
 
 @pytest.mark.parametrize("plugin", [*SHIPPED, TOY], ids=lambda p: p.id)
@@ -117,7 +117,7 @@ def test_only_a_game_and_the_modules_its_plugin_names_know_its_own_step_kinds() 
         module = module_name(path)
         for kind in sorted(knowing.keys() & set(string_constants(path))):
             package, named = knowing[kind]
-            own = (package, package.replace("tui.games.", "screens.", 1))
+            own = (package, package.replace("lastround.games.", "lastround.screens.", 1))
             if not (any(module == p or module.startswith(f"{p}.") for p in own)
                     or module in named):
                 found.append(f"{module} writes {kind!r}, a kind of {package}'s own")

@@ -15,11 +15,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tui.games.base import RulesError
-from tui.games.rftg.box_steps import apply_options, goal_key, has
-from tui.games.rftg.boxes import GOALS
-from tui.games.rftg.expansions import goal_spelling
-from tui.games.rftg.game import GAME
+from lastround.games.base import RulesError
+from lastround.games.rftg.box_steps import apply_options, goal_key, has
+from lastround.games.rftg.boxes import GOALS
+from lastround.games.rftg.expansions import goal_spelling
+from lastround.games.rftg.game import GAME
 
 TGS = ["gathering-storm"]
 SPACES = [" ", "\t", "\u00a0", "\u3000", "\u2003"]

@@ -8,8 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.history_data import EXAMPLES, history_folder, toy_data
-from tui.records.history import (
+from lastround.records.history import (
     BARS,
     matches,
     player_figures,
@@ -17,8 +16,9 @@ from tui.records.history import (
     sort_records,
     sparkline,
 )
-from tui.records.index import load_history
-from tui.records.session_record import SessionRecord
+from lastround.records.index import load_history
+from lastround.records.session_record import SessionRecord
+from tests.support.history_data import EXAMPLES, history_folder, toy_data
 
 
 def test_a_finished_session_is_totalled_with_parts_places_and_winners() -> None:
@@ -117,7 +117,7 @@ def test_many_files_are_shared_among_worker_processes_and_read_alike(
     import os
     import shutil
 
-    from tui.records import index as history_index
+    from lastround.records import index as history_index
     for copy in range(3):
         for example in EXAMPLES.glob("*.toml"):
             shutil.copy(example, saves / f"{copy}-{example.name}")
@@ -152,7 +152,7 @@ def test_a_pool_that_breaks_part_way_leaves_the_rest_read_in_this_process(
 
     Chunk = TypeVar("Chunk")
 
-    from tui.records import index as history_index
+    from lastround.records import index as history_index
     for copy in range(4):
         for example in EXAMPLES.glob("*.toml"):
             shutil.copy(example, saves / f"{copy}-{example.name}")

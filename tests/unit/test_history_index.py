@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from lastround.records import index as history_index
+from lastround.records.history import read_record
+from lastround.records.index import INDEX_NAME, index_path, load_history
+from lastround.records.listing import list_sessions
 from tests.support.history_data import history_folder, write_toy
-from tui.records import index as history_index
-from tui.records.history import read_record
-from tui.records.index import INDEX_NAME, index_path, load_history
-from tui.records.listing import list_sessions
 
 
 def by_file(saves: Path) -> dict[str, object]:

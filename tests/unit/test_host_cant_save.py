@@ -7,14 +7,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from lastround.session.files import read_session
+from lastround.session.keeper import Keeper
+from lastround.session.outcomes import NotSaved, SeatEntered
+from lastround.session.session import Session
+from lastround.session.table import Table
+from lastround.session.table_offers import HOST_CANT_SAVE, take_offers
 from tests.conftest import FIXED_TIME
 from tests.support.table_sessions import ready_for_seats, seat_entries
-from tui.session.files import read_session
-from tui.session.keeper import Keeper
-from tui.session.outcomes import NotSaved, SeatEntered
-from tui.session.session import Session
-from tui.session.table import Table
-from tui.session.table_offers import HOST_CANT_SAVE, take_offers
 
 STEP, VALUES = seat_entries("rftg")[0][0]
 

@@ -1,5 +1,5 @@
-"""The host's side of table mode (tui.session.table_offers): what a player confirms on their own
-terminal "is checked by the same rules as if the host typed it" and "goes into the log with
+"""The host's side of table mode (lastround.session.table_offers): what a player confirms on their
+own terminal "is checked by the same rules as if the host typed it" and "goes into the log with
 who entered it (by = <seat name>)", while "the host's app stays the only writer of the
 session file". A simulated host here: the session's lock held in-process, no app."""
 
@@ -12,6 +12,11 @@ from typing import Any
 
 import pytest
 
+from lastround.session.files import read_session, write_session
+from lastround.session.locks import SessionLock
+from lastround.session.session import Session
+from lastround.session.table import Answer, Offer, Table
+from lastround.session.table_offers import seat_status, table_line, take_offer
 from tests.support.table_sessions import (
     EXAMPLES,
     EXAMPLES_FOLDER,
@@ -19,11 +24,6 @@ from tests.support.table_sessions import (
     ready_for_seats,
     seat_entries,
 )
-from tui.session.files import read_session, write_session
-from tui.session.locks import SessionLock
-from tui.session.session import Session
-from tui.session.table import Answer, Offer, Table
-from tui.session.table_offers import seat_status, table_line, take_offer
 
 AT = "2026-11-29T20:30:00Z"
 

@@ -1,5 +1,5 @@
 """The session keeper alone, without Textual: what confirming answers, what is on disk when it
-answers, corrections, the lock and drafts (tui.session.keeper)."""
+answers, corrections, the lock and drafts (lastround.session.keeper)."""
 
 from __future__ import annotations
 
@@ -10,14 +10,12 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import FIXED_TIME
-from tests.support.toy_game import ToyGame
-from tui.games.base import RulesError, Step
-from tui.session.drafts import Drafts, draft_path
-from tui.session.files import read_session
-from tui.session.keeper import PAUSE_MESSAGE, Keeper
-from tui.session.locks import lock_path
-from tui.session.outcomes import (
+from lastround.games.base import RulesError, Step
+from lastround.session.drafts import Drafts, draft_path
+from lastround.session.files import read_session
+from lastround.session.keeper import PAUSE_MESSAGE, Keeper
+from lastround.session.locks import lock_path
+from lastround.session.outcomes import (
     AskFirst,
     Finished,
     Home,
@@ -27,7 +25,9 @@ from tui.session.outcomes import (
     Refused,
     Stay,
 )
-from tui.session.session import Session
+from lastround.session.session import Session
+from tests.conftest import FIXED_TIME
+from tests.support.toy_game import ToyGame
 
 PLAYERS = {"players": ["Ada", "Bo"], "colour": "red"}
 

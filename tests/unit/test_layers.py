@@ -3,15 +3,16 @@
 Every import counts, at the top of a module or inside a function (a late import is still an
 arrow). The layers, from the bottom:
 
-    tui.games      the rules: the standard library and each other only; they name a step's
+    lastround.games      the rules: the standard library and each other only; they name a step's
                    kind ("cards"), never the screen showing it, not even in a string
-    tui.session    a session and its files: no Textual, nothing above
-    tui.records    what is made from sessions: no Textual, nothing above
-    tui.widgets    the Textual parts screens are built from: nothing of a session (a screen
+    lastround.session    a session and its files: no Textual, nothing above
+    lastround.records    what is made from sessions: no Textual, nothing above
+    lastround.widgets    the Textual parts screens are built from: nothing of a session (a screen
                    hands a widget what it needs)
     screens        one screen per kind of step; each game's own in screens.<game id>, whose
                    registry maps the kinds its rules name to screen classes
-    the shell      tui.app, tui.cli, tui.shell, tui.__main__: wires screens to the session
+    the shell      lastround.app, lastround.cli, lastround.shell, lastround.__main__: wires screens
+    to the session
 """
 
 from __future__ import annotations
@@ -143,7 +144,7 @@ def arrows_between(graph: Graph, low: str, high: str) -> list[str]:
 
 
 def upward_names(texts: Mapping[str, list[str]]) -> list[str]:
-    """Strings naming a module above the rules ("screens.cards:CardsScreen", loaded later
+    """Strings naming a module above the rules ("lastround.screens.cards:CardsScreen", loaded later
     by name): an arrow up that no import shows."""
     found = []
     for module, strings in texts.items():
@@ -167,11 +168,11 @@ def rules_strings() -> dict[str, list[str]]:
 def test_the_rules_import_the_standard_library_and_each_other_only() -> None:
     graph = import_graph()
     assert outside_imports(graph, "rules", STANDARD_LIBRARY) == []
-    assert [arrow for arrow in upward_arrows(graph) if arrow.startswith("tui.games")] == []
+    assert [arrow for arrow in upward_arrows(graph) if arrow.startswith("lastround.games")] == []
 
 
 def test_the_rules_name_no_screen_even_in_a_string() -> None:
-    """The rules name a step's kind; the screens' registry (screens.step_kinds and each
+    """The rules name a step's kind; the screens' registry (lastround.screens.step_kinds and each
     game's screens.<id>) says which screen class shows it."""
     assert upward_names(rules_strings()) == []
 
@@ -202,36 +203,41 @@ def test_every_module_belongs_to_a_layer() -> None:
 
 # The guards can fail ------------------------------------------------------------------------
 def test_a_rule_that_imports_textual_or_the_session_is_caught() -> None:
-    graph = {"tui.games.rftg": {"textual"}, "tui.games.galileo": {"tui.session.files"}}
-    assert outside_imports(graph, "rules", STANDARD_LIBRARY) == ["tui.games.rftg -> textual"]
-    assert upward_arrows(graph) == ["tui.games.galileo -> tui.session.files"]
+    graph = {"lastround.games.rftg": {"textual"},
+             "lastround.games.galileo": {"lastround.session.files"}}
+    assert outside_imports(graph, "rules", STANDARD_LIBRARY) == ["lastround.games.rftg -> textual"]
+    assert upward_arrows(graph) == ["lastround.games.galileo -> lastround.session.files"]
 
 
 def test_a_session_module_that_imports_a_screen_is_caught() -> None:
-    assert upward_arrows({"tui.session.files": {"screens.home"}}) == [
-        "tui.session.files -> screens.home"]
+    assert upward_arrows({"lastround.session.files": {"lastround.screens.home"}}) == [
+        "lastround.session.files -> lastround.screens.home"]
 
 
 def test_a_rule_naming_a_screen_in_a_string_is_caught() -> None:
-    texts = {"tui.games.rftg": ["Race", "screens.cards:CardsScreen", "tui.games.rftg.game:GAME",
-                                "cards", "tui.shell.warm_up"]}
-    assert upward_names(texts) == ["tui.games.rftg names 'screens.cards:CardsScreen'",
-                                   "tui.games.rftg names 'tui.shell.warm_up'"]
+    texts = {"lastround.games.rftg": ["Race", f"{SCREENS}.cards:CardsScreen",
+                                      "lastround.games.rftg.game:GAME",
+                                "cards", "lastround.shell.warm_up"]}
+    assert upward_names(texts) == [f"lastround.games.rftg names '{SCREENS}.cards:CardsScreen'",
+                                   "lastround.games.rftg names 'lastround.shell.warm_up'"]
 
 
 def test_a_widget_importing_the_session_is_caught() -> None:
-    graph = {"tui.widgets.quick_entry": {"tui.session.fields", "tui.games.base", "textual"}}
+    graph = {"lastround.widgets.quick_entry": {"lastround.session.fields", "lastround.games.base",
+                                               "textual"}}
     assert arrows_between(graph, "widgets", "session") == [
-        "tui.widgets.quick_entry -> tui.session.fields"]
+        "lastround.widgets.quick_entry -> lastround.session.fields"]
 
 
 def test_a_circle_inside_one_layer_is_caught() -> None:
-    graph = {"tui.session.a": {"tui.session.b"}, "tui.session.b": {"tui.session.c"},
-             "tui.session.c": {"tui.session.a"}, "tui.session.d": {"tui.session.a"}}
-    assert circles(graph) == [["tui.session.a", "tui.session.b", "tui.session.c"]]
+    graph = {"lastround.session.a": {"lastround.session.b"},
+             "lastround.session.b": {"lastround.session.c"},
+             "lastround.session.c": {"lastround.session.a"},
+             "lastround.session.d": {"lastround.session.a"}}
+    assert circles(graph) == [["lastround.session.a", "lastround.session.b", "lastround.session.c"]]
 
 
 def test_late_and_relative_imports_count() -> None:
     tree = ast.parse("def f():\n    from .files import read\n    import textual.app\n")
-    assert set(imported(tree, "tui.session.session", False)) == {
-        "tui.session.files", "tui.session.files.read", "textual.app"}
+    assert set(imported(tree, "lastround.session.session", False)) == {
+        "lastround.session.files", "lastround.session.files.read", "textual.app"}

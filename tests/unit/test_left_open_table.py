@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from lastround.session.keeper import Keeper
+from lastround.session.locks import SessionLock
+from lastround.session.table import Table, table_folder
 from tests.conftest import FIXED_TIME
-from tui.session.keeper import Keeper
-from tui.session.locks import SessionLock
-from tui.session.table import Table, table_folder
 
 EXAMPLE = Path(__file__).parents[2] / "saves" / "examples" / "rftg-4-players.toml"
 

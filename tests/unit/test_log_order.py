@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from tui.games.base import RulesError
-from tui.games.checks import check_session
-from tui.session.files import read_session
+from lastround.games.base import RulesError
+from lastround.games.checks import check_session
+from lastround.session.files import read_session
 
 EXAMPLES = Path(__file__).parents[2] / "saves" / "examples"
 

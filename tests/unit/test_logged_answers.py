@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
+from lastround.games.base import RulesError
+from lastround.games.checks import check_session
 from tests.support.rftg_tied_play import tied_table
-from tui.games.base import RulesError
-from tui.games.checks import check_session
 
 
 def table() -> dict[str, Any]:

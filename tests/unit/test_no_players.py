@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from tui.cli import main
-from tui.games.base import NoPlayers, PlayerScore, RulesError, rank_winners
+from lastround.cli import main
+from lastround.games.base import NoPlayers, PlayerScore, RulesError, rank_winners
 
 # The toy game every test knows (tests/conftest.py): its score ranks with rank_winners.
 NOBODY = """format = 1

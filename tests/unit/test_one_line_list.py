@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui.widgets.one_line_list import Said, fitted
+from lastround.widgets.one_line_list import Said, fitted
 
 CONSORTIUM = Said("c", "Imperium Blaster Gem Consortium",
                   ["  (world, 2 VP) · all 1 used", "  2 VP · all 1 used"])

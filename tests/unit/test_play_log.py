@@ -14,9 +14,8 @@ from xml.etree import ElementTree
 
 import pytest
 
-from tests.support.history_data import EXAMPLES, copy_examples, toy_data, write_toy
-from tui.cli import main, parser
-from tui.records.play_log import (
+from lastround.cli import main, parser
+from lastround.records.play_log import (
     LINK_START,
     bgg_play,
     bgstats_json,
@@ -25,6 +24,7 @@ from tui.records.play_log import (
     bgstats_scan_link,
     played_minutes,
 )
+from tests.support.history_data import EXAMPLES, copy_examples, toy_data, write_toy
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden"
@@ -225,7 +225,7 @@ def test_out_writes_the_play_log(saves: Path, tmp_path: Path,
 
 def test_the_play_log_imports_neither_textual_nor_tomlkit() -> None:
     rftg = EXAMPLES / "rftg-4-players.toml"
-    code = ("import sys, contextlib, io\nfrom tui.cli import main\n"
+    code = ("import sys, contextlib, io\nfrom lastround.cli import main\n"
             "with contextlib.redirect_stdout(io.StringIO()):\n"
             f"    for form in ('--bgstats', '--bgstats-link', '--bgg'):\n"
             f"        assert main(['export', {str(rftg)!r}, form]) == 0\n"

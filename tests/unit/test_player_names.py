@@ -12,14 +12,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from screens.setup import SetupScreen
+from lastround.games.base import RulesError, name_key
+from lastround.games.galileo.entries import check_names
+from lastround.games.rftg.entries import player_names
+from lastround.screens.setup import SetupScreen
+from lastround.session.fields import Invalid, check_players
+from lastround.session.files import read_session
+from lastround.session.safe_read import SaveError
 from tests.support.helpers import RFTG_EXAMPLE, make_test_app
-from tui.games.base import RulesError, name_key
-from tui.games.galileo.entries import check_names
-from tui.games.rftg.entries import player_names
-from tui.session.fields import Invalid, check_players
-from tui.session.files import read_session
-from tui.session.safe_read import SaveError
 
 SAME = [("Ｍａｙａ", "Maya"), ("MAYA", "maya"), ("ﬁona", "Fiona"), ("Jo\u0308rg", "Jörg"),
         ("Straße", "STRASSE")]

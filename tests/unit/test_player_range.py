@@ -10,9 +10,9 @@ import importlib
 
 import pytest
 
-from tui.games import GAME_PACKAGES, player_range
-from tui.games.plugin import GamePlugin
-from tui.session.fields import Invalid, check_players
+from lastround.games import GAME_PACKAGES, player_range
+from lastround.games.plugin import GamePlugin
+from lastround.session.fields import Invalid, check_players
 
 # The games as shipped, and the toy game every test registers (tests/conftest.py).
 PACKAGES = [*GAME_PACKAGES, "tests.support.toy_unlisted"]

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from lastround.records.play_log import LINK_START, bgstats_scan_link
+from lastround.widgets.qr_code import QUIET_ZONE, code_lines, code_size, modules
 from tests.support.qr_reading import DARK, LIGHT, decoded, drawn_modules
-from tui.records.play_log import LINK_START, bgstats_scan_link
-from tui.widgets.qr_code import QUIET_ZONE, code_lines, code_size, modules
 
 QUADRANT_BLOCKS = set(" ▘▝▖▗▌▐▀▄▚▞▙▟▛▜█")
 

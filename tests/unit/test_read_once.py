@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from tui.games import get_game
-from tui.session.opening import checked
+from lastround.games import get_game
+from lastround.session.opening import checked
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "saves" / "examples"
 
@@ -38,10 +38,10 @@ def test_a_galileo_players_limits_and_tiles_are_checked_once_when_opened(
         monkeypatch: pytest.MonkeyPatch) -> None:
     data = example("galileo-4-players.toml")
     expected = get_game("galileo").score(data)
-    problems = count_calls(monkeypatch, ["tui.games.galileo.checks", "tui.games.galileo.entries"],
-                           "player_problem")
-    tiles = count_calls(monkeypatch, ["tui.games.galileo.checks", "tui.games.galileo.entries"],
-                        "read_tile")
+    problems = count_calls(monkeypatch, ["lastround.games.galileo.checks",
+                                         "lastround.games.galileo.entries"], "player_problem")
+    tiles = count_calls(monkeypatch, ["lastround.games.galileo.checks",
+                                      "lastround.games.galileo.entries"], "read_tile")
     opened = checked(data)
     assert opened.refused is None and opened.result == expected
     assert problems[0] == len(data["players"])
@@ -52,8 +52,8 @@ def test_a_race_tableau_is_read_once_when_opened(monkeypatch: pytest.MonkeyPatch
     data = example("rftg-4-players.toml")
     expected = get_game("rftg").score(data)
     logged = sum("tableau" in e.get("values", {}) for e in data["log"])  # the log's are checked
-    reads = count_calls(monkeypatch, ["tui.games.rftg.checks", "tui.games.rftg.entries"],
-                        "read_tableau")
+    reads = count_calls(monkeypatch, ["lastround.games.rftg.checks",
+                                      "lastround.games.rftg.entries"], "read_tableau")
     opened = checked(data)
     assert opened.refused is None and opened.result == expected
     assert reads[0] == len(data["players"]) + logged
@@ -68,13 +68,13 @@ def test_a_missing_key_is_still_named_by_scoring() -> None:
 
 def test_the_scores_forms_are_not_filled_in_to_check_a_galileo_file(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from tui.games.galileo.checks import steps_to_check
+    from lastround.games.galileo.checks import steps_to_check
 
     data = example("galileo-4-players.toml")
     shown = get_game("galileo").procedure(data)
     checked_steps = steps_to_check(data)
     assert [(s.id, s.kind, [(f.key, f.kind) for f in s.fields]) for s in checked_steps] == [
         (s.id, s.kind, [(f.key, f.kind) for f in s.fields]) for s in shown]
-    filled = count_calls(monkeypatch, ["tui.games.galileo.scores_form"], "form_values")
+    filled = count_calls(monkeypatch, ["lastround.games.galileo.scores_form"], "form_values")
     assert checked(data).refused is None
     assert filled[0] == 0

@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from tui.games import get_game
-from tui.games.base import RulesError
-from tui.records.corrections import correctable_steps, corrected
-from tui.records.replay import drift, replay, start_data
-from tui.records.replay_text import correction_notes
-from tui.session.session import Session
+from lastround.games import get_game
+from lastround.games.base import RulesError
+from lastround.records.corrections import correctable_steps, corrected
+from lastround.records.replay import drift, replay, start_data
+from lastround.records.replay_text import correction_notes
+from lastround.session.session import Session
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "saves" / "examples"
 RFTG = "rftg-4-players.toml"
@@ -175,8 +175,9 @@ def test_replay_history_export_and_corrections_are_pure_of_textual() -> None:
     import sys
 
     code = ("import sys\n"
-            "import tui.records.replay, tui.records.corrections, tui.records.history\n"
-            "import tui.records.export, tui.records.index\n"
+            "import lastround.records.replay, lastround.records.corrections, "
+            "lastround.records.history\n"
+            "import lastround.records.export, lastround.records.index\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'tomlkit')))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           cwd=Path(__file__).resolve().parents[2], timeout=60)

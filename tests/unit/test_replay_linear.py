@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
+from lastround.games import get_game
+from lastround.games.checks import check_session
+from lastround.records.replay import replay
+from lastround.session.session import Session
 from tests.support.long_log import galileo_session, rftg_session
-from tui.games import get_game
-from tui.games.checks import check_session
-from tui.records.replay import replay
-from tui.session.session import Session
 
 Build = Callable[[int], Session]
 # Corrections going through 100 different chip counts: nearly every state is a new one.

@@ -5,11 +5,11 @@ items come from them: Rebel vs Imperium adds resolving takeovers)."""
 
 from __future__ import annotations
 
+from lastround.games.base import Step
+from lastround.games.rftg.game import resets
+from lastround.session.session import Session
 from tests.support.helpers import FIXED_TIME
 from tests.support.rftg_tied_play import OPTIONS, tied_table
-from tui.games.base import Step
-from tui.games.rftg.game import resets
-from tui.session.session import Session
 
 
 def step(session: Session, step_id: str) -> Step:

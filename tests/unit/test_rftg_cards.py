@@ -10,8 +10,8 @@ from collections import Counter
 
 import pytest
 
-from tui.games.rftg.bonuses import SIX_DEV_CATEGORIES
-from tui.games.rftg.cards import (
+from lastround.games.rftg.bonuses import SIX_DEV_CATEGORIES
+from lastround.games.rftg.cards import (
     Card,
     all_cards,
     canonical_name,
@@ -20,8 +20,8 @@ from tui.games.rftg.cards import (
     deck_copies,
     six_cost_developments,
 )
-from tui.games.rftg.search import closest_names, search_cards, unknown_card_message
-from tui.games.rftg.tableau import tableau_problems
+from lastround.games.rftg.search import closest_names, search_cards, unknown_card_message
+from lastround.games.rftg.tableau import tableau_problems
 
 # name | kind | cost | VP ("?" = formula) | copies | military world | good/mode | keywords |
 # unconditional Military | powers. First-edition values; the 2nd edition's five changes are

@@ -15,18 +15,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from lastround.games.base import RulesError
+from lastround.games.checks import check_session
+from lastround.games.rftg.bonuses import six_dev_bonus
+from lastround.games.rftg.box_bonuses import XENO_COUNTERSTRIKE_CATEGORIES
+from lastround.games.rftg.box_steps import apply_boxes
+from lastround.games.rftg.boxes import box_problem, chip_pool, max_players, tableau_end
+from lastround.games.rftg.cards import all_cards, card, raw_cards_in_play
+from lastround.games.rftg.ending import end_check_message, game_ends, record_end_check
+from lastround.games.rftg.game import GAME
+from lastround.games.rftg.search import search_cards
+from lastround.games.rftg.tableau import tableau_problems
 from tests.support.rftg_counterstrike_play import FIVE, five_answers, played
-from tui.games.base import RulesError
-from tui.games.checks import check_session
-from tui.games.rftg.bonuses import six_dev_bonus
-from tui.games.rftg.box_bonuses import XENO_COUNTERSTRIKE_CATEGORIES
-from tui.games.rftg.box_steps import apply_boxes
-from tui.games.rftg.boxes import box_problem, chip_pool, max_players, tableau_end
-from tui.games.rftg.cards import all_cards, card, raw_cards_in_play
-from tui.games.rftg.ending import end_check_message, game_ends, record_end_check
-from tui.games.rftg.game import GAME
-from tui.games.rftg.search import search_cards
-from tui.games.rftg.tableau import tableau_problems
 
 XC = ("xeno-counterstrike",)
 XI_XC = ("xeno-invasion", "xeno-counterstrike")

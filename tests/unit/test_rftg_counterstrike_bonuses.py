@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from tui.games.rftg.bonuses import six_dev_bonus
-from tui.games.rftg.cards import card
+from lastround.games.rftg.bonuses import six_dev_bonus
+from lastround.games.rftg.cards import card
 
 XC = ("xeno-counterstrike",)
 XI_XC = ("xeno-invasion", "xeno-counterstrike")

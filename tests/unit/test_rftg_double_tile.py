@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
+from lastround.games.base import RulesError
+from lastround.games.rftg.scoring import score
+from lastround.session.opening import checked, not_finished
+from lastround.session.session import Session
 from tests.support.rftg_tied_play import tied_table
-from tui.games.base import RulesError
-from tui.games.rftg.scoring import score
-from tui.session.opening import checked, not_finished
-from tui.session.session import Session
 
 BOTH = "Production Leader has one tile, but Ada and Bo are both marked holding it"
 

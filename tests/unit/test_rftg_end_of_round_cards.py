@@ -17,13 +17,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tui.games.base import RulesError
-from tui.games.checks import check_session
-from tui.games.rftg.cards import all_cards
-from tui.games.rftg.game import GAME
-from tui.games.rftg.hands import KEEPS_TWELVE, TAKES_DISCARDS
-from tui.records.export_command import one_session
-from tui.records.score_command import result_json
+from lastround.games.base import RulesError
+from lastround.games.checks import check_session
+from lastround.games.rftg.cards import all_cards
+from lastround.games.rftg.game import GAME
+from lastround.games.rftg.hands import KEEPS_TWELVE, TAKES_DISCARDS
+from lastround.records.export_command import one_session
+from lastround.records.score_command import result_json
 
 BOW = ["gathering-storm", "rebel-vs-imperium", "brink-of-war"]
 RVI = BOW[:2]

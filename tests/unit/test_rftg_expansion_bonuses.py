@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from tui.games.rftg.bonuses import six_dev_bonus, six_dev_bonuses
-from tui.games.rftg.cards import card
+from lastround.games.rftg.bonuses import six_dev_bonus, six_dev_bonuses
+from lastround.games.rftg.cards import card
 
 TGS = ("gathering-storm",)
 RVI = (*TGS, "rebel-vs-imperium")
@@ -153,8 +153,8 @@ def test_each_expansion_formula_scores_its_worked_tableau(
 def test_every_expansion_card_with_a_formula_has_a_worked_tableau() -> None:
     """Xeno Counterstrike's five, read from their pictures, are worked in
     test_rftg_counterstrike_bonuses.py."""
+    from lastround.games.rftg.box_bonuses import BOX_CATEGORIES
     from tests.unit.test_rftg_counterstrike_bonuses import XC_WORKED
-    from tui.games.rftg.box_bonuses import BOX_CATEGORIES
 
     assert {w[0] for w in WORKED} | {w[0] for w in XC_WORKED} == set(BOX_CATEGORIES)
 

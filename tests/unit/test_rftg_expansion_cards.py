@@ -16,10 +16,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.support.fresh_python import python_output
-from tui.games.base import RulesError
-from tui.games.rftg.bonuses import Bonus, six_dev_bonuses
-from tui.games.rftg.cards import (
+from lastround.games.base import RulesError
+from lastround.games.rftg.bonuses import Bonus, six_dev_bonuses
+from lastround.games.rftg.cards import (
     BOXES,
     Card,
     all_cards,
@@ -31,10 +30,11 @@ from tui.games.rftg.cards import (
     not_in_play,
     six_cost_developments,
 )
-from tui.games.rftg.entries import read_entries, read_tableau
-from tui.games.rftg.scoring import score_entries
-from tui.games.rftg.search import matching_cards, search_cards, unknown_card_message
-from tui.games.rftg.tableau import tableau_problems, used_up
+from lastround.games.rftg.entries import read_entries, read_tableau
+from lastround.games.rftg.scoring import score_entries
+from lastround.games.rftg.search import matching_cards, search_cards, unknown_card_message
+from lastround.games.rftg.tableau import tableau_problems, used_up
+from tests.support.fresh_python import python_output
 
 TGS = ("gathering-storm",)
 RVI = (*TGS, "rebel-vs-imperium")
@@ -171,7 +171,7 @@ def test_six_cost_developments_follow_the_boxes() -> None:
 def test_the_base_game_reads_no_box_file() -> None:
     """Start-up parses the base file only: a box's file is read when a game uses the box,
     or to name the box of a card not in play in an error."""
-    script = ("from tui.games.rftg import cards, search\n"
+    script = ("from lastround.games.rftg import cards, search\n"
               "cards.all_cards(); cards.card('Gem World'); search.search_cards('gal fed')\n"
               "search.search_cards('imperium seat')\n"
               "print(cards.box_file.cache_info().currsize)\n")

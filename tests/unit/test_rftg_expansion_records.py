@@ -7,13 +7,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from lastround.games.rftg.game import GAME
+from lastround.records.export import session_markdown
+from lastround.records.history import record_from_data
+from lastround.records.play_log import bgstats_play
+from lastround.records.score_command import result_json, result_text
+from lastround.session.files import read_session, write_session
 from tests.support.rftg_boxes_play import brink_of_war
-from tui.games.rftg.game import GAME
-from tui.records.export import session_markdown
-from tui.records.history import record_from_data
-from tui.records.play_log import bgstats_play
-from tui.records.score_command import result_json, result_text
-from tui.session.files import read_session, write_session
 
 FIRST_ARC = ["gathering-storm", "rebel-vs-imperium", "brink-of-war"]
 

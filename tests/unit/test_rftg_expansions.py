@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from tui.games.base import RulesError
-from tui.games.rftg.boxes import (
+from lastround.games.base import RulesError
+from lastround.games.rftg.boxes import (
     BOXES,
     GOALS,
     box_problem,
@@ -19,9 +19,9 @@ from tui.games.rftg.boxes import (
     goals_for,
     max_players,
 )
-from tui.games.rftg.ending import game_ends
-from tui.games.rftg.game import GAME
-from tui.games.seats import check_seat_values, seat_steps
+from lastround.games.rftg.ending import game_ends
+from lastround.games.rftg.game import GAME
+from lastround.games.seats import check_seat_values, seat_steps
 
 TGS = ["gathering-storm"]
 FIRST_ARC = ["gathering-storm", "rebel-vs-imperium", "brink-of-war"]

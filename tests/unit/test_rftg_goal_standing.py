@@ -9,9 +9,9 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tui.games.rftg.boxes import GOALS
-from tui.games.rftg.cards import card
-from tui.games.rftg.goal_standing import Standing, first_goals_met, goal_count, standings
+from lastround.games.rftg.boxes import GOALS
+from lastround.games.rftg.cards import card
+from lastround.games.rftg.goal_standing import Standing, first_goals_met, goal_count, standings
 
 BOXES = ("gathering-storm", "rebel-vs-imperium", "brink-of-war")
 

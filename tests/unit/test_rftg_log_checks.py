@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
+from lastround.games.base import RulesError
+from lastround.games.checks import check_session
+from lastround.session.session import Session
 from tests.support.rftg_tied_play import OPTIONS, tied_table
-from tui.games.base import RulesError
-from tui.games.checks import check_session
-from tui.session.session import Session
 
 PRODUCTION = "production-leader"
 

@@ -8,9 +8,9 @@ import statistics
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tui.games.rftg.cards import all_cards, card_names
-from tui.games.rftg.picking import out_of_play, pick, remaining_cards, shortest_letters
-from tui.games.rftg.search import unknown_card_message
+from lastround.games.rftg.cards import all_cards, card_names
+from lastround.games.rftg.picking import out_of_play, pick, remaining_cards, shortest_letters
+from lastround.games.rftg.search import unknown_card_message
 
 EVERY_CARD = remaining_cards(())
 NAMES = sorted(EVERY_CARD)

@@ -8,9 +8,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tui.games.rftg.bonuses import six_dev_bonuses
-from tui.games.rftg.cards import all_cards
-from tui.games.rftg.game import GAME
+from lastround.games.rftg.bonuses import six_dev_bonuses
+from lastround.games.rftg.cards import all_cards
+from lastround.games.rftg.game import GAME
 
 NAMES = ["Ada", "Bo", "Cy", "Di"]
 DECK = [c.name for c in all_cards() for _ in range(c.copies)]  # every physical card

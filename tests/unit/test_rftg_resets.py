@@ -4,8 +4,8 @@ a confirmation")."""
 
 from __future__ import annotations
 
-from tui.games.rftg.game import GAME
-from tui.session.session import Session
+from lastround.games.rftg.game import GAME
+from lastround.session.session import Session
 
 
 def seated(*names: str) -> Session:

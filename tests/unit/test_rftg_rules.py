@@ -12,18 +12,18 @@ from typing import Any
 
 import pytest
 
-from tests.support.fresh_python import python_output
-from tui.games.base import Data, RulesError, Step
-from tui.games.rftg.bonuses import six_dev_bonus, six_dev_bonuses
-from tui.games.rftg.ending import (
+from lastround.games.base import Data, RulesError, Step
+from lastround.games.rftg.bonuses import six_dev_bonus, six_dev_bonuses
+from lastround.games.rftg.ending import (
     chip_pool,
     chips_beyond_pool,
     end_check_message,
     game_ends,
     overflow_applies,
 )
-from tui.games.rftg.facts import PHASES
-from tui.games.rftg.game import GAME
+from lastround.games.rftg.facts import PHASES
+from lastround.games.rftg.game import GAME
+from tests.support.fresh_python import python_output
 
 
 def player(
@@ -791,7 +791,8 @@ def test_a_whole_session_from_setup_to_the_winner() -> None:
 def test_the_rules_import_no_interface_or_toml_writer() -> None:
     """The rules are standard library only: importing them loads neither Textual nor tomlkit."""
     code = (
-        "import sys, tui.games.rftg.game, tui.games.rftg.cards as r; r.card('Old Earth'); "
+        "import sys, lastround.games.rftg.game, lastround.games.rftg.cards as r; r.card('Old "
+        "Earth'); "
         "print(sorted(m for m in ('textual', 'tomlkit') if m in sys.modules))"
     )
     assert python_output(code).strip() == "[]"

@@ -19,8 +19,8 @@ import re
 
 import pytest
 
-from tui.games.rftg.cards import all_cards
-from tui.games.rftg.search import search_cards
+from lastround.games.rftg.cards import all_cards
+from lastround.games.rftg.search import search_cards
 
 CARDS = all_cards()
 NAMES = tuple(c.name for c in CARDS)

@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
+from lastround.games.base import RulesError
+from lastround.games.checks import check_session
+from lastround.games.rftg.game import GAME
+from lastround.games.rftg.tableau import tableau_problems
 from tests.support.helpers import RFTG_EXAMPLE
-from tui.games.base import RulesError
-from tui.games.checks import check_session
-from tui.games.rftg.game import GAME
-from tui.games.rftg.tableau import tableau_problems
 
 
 def player(name: str, tableau: list[str] | None = None, **counts: Any) -> dict[str, Any]:

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from lastround.games.base import RulesError
+from lastround.games.rftg.scoring import score
 from tests.support.rftg_tied_play import GOAL_VP, PLAYERS, tied_table
-from tui.games.base import RulesError
-from tui.games.rftg.scoring import score
 
 
 def shown_answers(upto: str) -> dict[str, object]:

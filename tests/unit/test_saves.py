@@ -9,13 +9,13 @@ from typing import Any
 
 import pytest
 
+from lastround.games.base import RulesError
+from lastround.records.listing import READ_DIRECTLY_UP_TO, list_sessions
+from lastround.session.files import check_values, read_session, write_session
+from lastround.session.folder import new_session_path, saves_folder, slug
+from lastround.session.safe_read import LARGEST_NUMBER, SaveError
 from tests.support.fresh_python import python_output
 from tests.support.helpers import RFTG_EXAMPLE
-from tui.games.base import RulesError
-from tui.records.listing import READ_DIRECTLY_UP_TO, list_sessions
-from tui.session.files import check_values, read_session, write_session
-from tui.session.folder import new_session_path, saves_folder, slug
-from tui.session.safe_read import LARGEST_NUMBER, SaveError
 
 
 def toy_data(**extra: Any) -> dict[str, Any]:
@@ -50,7 +50,7 @@ def test_a_save_that_keeps_comments_loads_no_cryptography(saves: Path) -> None:
     path = saves / "s.toml"
     path.write_text("# kept by hand\n" + RFTG_EXAMPLE)
     script = ("import sys\nfrom pathlib import Path\n"
-              "from tui.session.files import read_session, write_session\n"
+              "from lastround.session.files import read_session, write_session\n"
               f"path = Path({str(path)!r})\n"
               "write_session(path, read_session(path))\n"
               "print(path.read_text().startswith('# kept by hand'), '_hashlib' in sys.modules)\n")
@@ -238,8 +238,8 @@ def test_a_few_sessions_are_listed_alike_with_or_without_history_index(
         write_session(saves / f"s{number}.toml", toy_data())
         os.utime(saves / f"s{number}.toml", (number + 1, number + 1))
     script = ("import sys\nfrom pathlib import Path\n"
-              "from tui.records.listing import list_sessions\n"
-              "from tui.games import GAME_PACKAGES\n"
+              "from lastround.records.listing import list_sessions\n"
+              "from lastround.games import GAME_PACKAGES\n"
               "GAME_PACKAGES.append('tests.support.toy_unlisted')\n"
               f"listed = list_sessions(Path({str(saves)!r}))\n"
               "print([s.path.name for s in listed], [s.players for s in listed][0],\n"

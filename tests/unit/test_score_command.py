@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tui.records.score_command import main_score
-from tui.session.files import write_session
-from tui.session.session import Session
+from lastround.records.score_command import main_score
+from lastround.session.files import write_session
+from lastround.session.session import Session
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -64,8 +64,8 @@ def test_a_tie_broken_by_the_rule_says_so(saves: Path, capsys: pytest.CaptureFix
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tui", *args], capture_output=True, text=True,
-                          cwd=ROOT, timeout=60)
+    return subprocess.run([sys.executable, "-m", "lastround", *args], capture_output=True,
+                          text=True, cwd=ROOT, timeout=60)
 
 
 @pytest.mark.parametrize("content", ["", "format = 1\ngame = \n", 'format = 1\ngame = "rftg"\n'])
@@ -94,7 +94,7 @@ def test_scoring_imports_neither_textual_nor_tomlkit(tmp_path: Path) -> None:
         '[[players]]\nname = "Bo"\ntableau_vp = 5\nbonus_vp = 0\nchips = 4\nhand = 0\ngoods = 0\n'
     )
     probe = (
-        "import sys\nfrom tui.cli import main\n"
+        "import sys\nfrom lastround.cli import main\n"
         f"code = main(['score', {str(path)!r}, '--json'])\n"
         "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'tomlkit'))\n"
         "print(code, heavy, file=sys.stderr)\n"

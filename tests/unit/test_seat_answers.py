@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from lastround.session.files import read_session
+from lastround.session.keeper import Keeper
+from lastround.session.outcomes import Refused, TableClosed
+from lastround.session.seat import Seat
+from lastround.session.table import Answer, Table, table_folder
 from tests.conftest import FIXED_TIME
 from tests.support.join_play import Host
 from tests.support.table_sessions import ready_for_seats, seat_entries
-from tui.session.files import read_session
-from tui.session.keeper import Keeper
-from tui.session.outcomes import Refused, TableClosed
-from tui.session.seat import Seat
-from tui.session.table import Answer, Table, table_folder
 
 JONAS = 1
 STEP, VALUES = seat_entries("rftg")[JONAS][0]

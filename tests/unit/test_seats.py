@@ -1,4 +1,4 @@
-"""Table mode's rules (tui.games.seats): which steps are a seat's own, when the players may
+"""Table mode's rules (lastround.games.seats): which steps are a seat's own, when the players may
 enter them, and that what a player sends from their own terminal "is checked by the same
 rules as if the host typed it — including what spans players"."""
 
@@ -12,15 +12,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.support.table_sessions import (
-    EXAMPLES,
-    EXAMPLES_FOLDER,
-    example_log,
-    ready_for_seats,
-    seat_entries,
-)
-from tui.games.base import Field, RulesError, Step
-from tui.games.seats import (
+from lastround.games.base import Field, RulesError, Step
+from lastround.games.seats import (
     all_entered,
     check_seat_values,
     contested,
@@ -28,8 +21,15 @@ from tui.games.seats import (
     seats_open,
     waiting_at,
 )
-from tui.session.files import read_session
-from tui.session.session import Session
+from lastround.session.files import read_session
+from lastround.session.session import Session
+from tests.support.table_sessions import (
+    EXAMPLES,
+    EXAMPLES_FOLDER,
+    example_log,
+    ready_for_seats,
+    seat_entries,
+)
 
 AT = "2026-11-29T20:30:00Z"
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui.session.session import Session
+from lastround.session.session import Session
 
 
 def started() -> Session:
@@ -65,7 +65,7 @@ def test_the_breakdown_is_logged_but_not_stored_as_entries() -> None:
 
 
 def test_places_follow_totals_then_the_tie_break() -> None:
-    from tui.games.base import PlayerScore, Result
+    from lastround.games.base import PlayerScore, Result
 
     ada = PlayerScore("Ada", {"points": 10}, tiebreak=(1,))
     bo = PlayerScore("Bo", {"points": 10}, tiebreak=(3,))

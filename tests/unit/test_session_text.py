@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 import tomlkit
 
-import tui.session.files
+import lastround.session.files
+from lastround.session.files import read_session, write_session
+from lastround.session.session import Session
 from tests.support.long_log import galileo_session, stamp
-from tui.session.files import read_session, write_session
-from tui.session.session import Session
 
 NOTE = "# Round {}: Ada forgot to move her token; we counted it as it was written.\n"
 
@@ -31,7 +31,7 @@ def parsed(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
         return real(text)
 
     monkeypatch.setattr(tomlkit, "parse", parse)
-    monkeypatch.setattr(tui.session.files, "_last_save", None)
+    monkeypatch.setattr(lastround.session.files, "_last_save", None)
     yield sizes
 
 
@@ -88,7 +88,7 @@ def test_a_changed_entry_is_saved_and_keeps_its_comment(saves: Path) -> None:
     _, path = long_session(saves, 50)
     path.write_text(path.read_text().replace('at = "2026-11-29T20:00:10Z"\n',
                                              'at = "2026-11-29T20:00:10Z"  # keep me\n'))
-    tui.session.files._last_save = None
+    lastround.session.files._last_save = None
     data: dict[str, Any] = read_session(path)
     data["log"][13]["values"]["turns_done"] = 2
     write_session(path, data)
@@ -104,7 +104,7 @@ def test_a_file_that_cannot_be_cut_is_saved_whole(saves: Path, layout: str) -> N
     else:
         text = text.replace("format = 1", 'memo = """[[log]] # not a comment"""\nformat = 1')
     path.write_text(text)
-    tui.session.files._last_save = None
+    lastround.session.files._last_save = None
     data: dict[str, Any] = read_session(path)
     turn_ended(Session(data, path), 11)
     write_session(path, data)

@@ -7,6 +7,8 @@ import ast
 import inspect
 from pathlib import Path
 
+from tests.support.source_names import PACKAGE
+
 ROOT = Path(__file__).resolve().parents[2]
 MOST_MODULE_LINES = 400
 MOST_FUNCTION_LINES = 40
@@ -48,14 +50,14 @@ def test_a_long_function_is_caught_unless_it_says_why() -> None:
 
 def own_classes(cls: type) -> list[type]:
     """`cls` and each of its base classes defined here (not Textual's)."""
-    return [base for base in cls.__mro__ if base.__module__.split(".")[0] in ("tui", "screens")]
+    return [base for base in cls.__mro__ if base.__module__.split(".")[0] == PACKAGE]
 
 
 def test_the_app_with_its_own_base_classes_is_at_most_400_lines() -> None:
-    """The host's app is small: it composes the session walk (tui.shell.walk), which owns the
+    """The host's app is small: it composes the session walk (lastround.shell.walk), which owns the
     way through a session, and routes the screens' messages to it; with the classes it is
     made of (its keys, look, terminal cursor, ordered keys) it stays within 400 lines."""
-    from tui.app import LastRoundApp
+    from lastround.app import LastRoundApp
 
     classes = own_classes(LastRoundApp)
     assert len(classes) > 1, classes

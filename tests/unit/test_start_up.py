@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from screens.home import HomeScreen
+from lastround.screens.home import HomeScreen
 from tests.support.fresh_python import ROOT, python_output
 from tests.support.helpers import make_test_app
 
@@ -46,10 +46,10 @@ async def test_the_home_lists_the_folder_once_at_start_and_again_when_shown_agai
 
 
 def test_the_interface_loads_with_the_collector_paused_then_frozen() -> None:
-    script = ("import gc\nfrom tui import cli\n"
+    script = ("import gc\nfrom lastround import cli\n"
               "with cli.loading():\n"
               "    paused = not gc.isenabled()\n"
-              "    import tui.app\n"
+              "    import lastround.app\n"
               "print(paused, gc.isenabled(), gc.get_freeze_count() > 10_000)\n")
     assert python_output(script).split() == ["True", "True", "True"]
 
@@ -81,9 +81,9 @@ def test_dev_py_byte_compiles_a_changed_module_of_the_project(tmp_path: Path) ->
 def test_what_the_home_shows_first_loads_no_json_toml_reader_or_statistics() -> None:
     """About 4 ms of the home's first frame (1.11 → 1.09 the bare app's start-up): they load
     once a session is read or a draft written, or with the warm-up after the first frame."""
-    script = ("import sys\nimport tui.app, screens.home\n"
+    script = ("import sys\nimport lastround.app, lastround.screens.home\n"
               "print(*[m for m in ('json', 'tomllib', 'statistics') if m in sys.modules])\n"
-              "from tui.shell.warm_up import WARM_UP_MODULES\n"
+              "from lastround.shell.warm_up import WARM_UP_MODULES\n"
               "print(*[m for m in ('json', 'tomllib') if m in WARM_UP_MODULES])\n")
     assert python_output(script).splitlines() == ["", "json tomllib"]
 
@@ -91,20 +91,21 @@ def test_what_the_home_shows_first_loads_no_json_toml_reader_or_statistics() -> 
 # A session's machinery, and the rules' types: loaded once a session is asked for, or by the
 # warm-up after the first frame (issue 30: start-up within 1.10× the bare app's).
 SESSION_MACHINERY = (
-    "tui.session.keeper", "tui.session.outcomes", "tui.session.session", "tui.session.locks",
-    "tui.session.files", "tui.games.base", "tui.records.history", "screens.step",
-    "tui.shell.ahead",
+    "lastround.session.keeper", "lastround.session.outcomes", "lastround.session.session",
+    "lastround.session.locks",
+    "lastround.session.files", "lastround.games.base", "lastround.records.history",
+    "lastround.screens.step", "lastround.shell.ahead",
 )
 
 FIRST_FRAME = """
 import sys, tempfile
 from pathlib import Path
 from textual.widgets import DataTable
-import tui.app
-tui.app.WARM_UP_AFTER = 3600  # what the first frame loads, not the warm-up
-from screens.home import HomeScreen
+import lastround.app
+lastround.app.WARM_UP_AFTER = 3600  # what the first frame loads, not the warm-up
+from lastround.screens.home import HomeScreen
 
-app = tui.app.make_app(Path(tempfile.mkdtemp()))
+app = lastround.app.make_app(Path(tempfile.mkdtemp()))
 
 async def first_frame(pilot):
     while not (isinstance(app.screen, HomeScreen) and app.screen.query_one(DataTable).row_count
@@ -124,6 +125,6 @@ def test_the_homes_first_frame_loads_no_session_machinery() -> None:
     without them (so makes no keeper); the warm-up loads them once the home is drawn."""
     script = f"MACHINERY = {SESSION_MACHINERY!r}\n" + FIRST_FRAME
     assert python_output(script).splitlines() == ["-"]  # not even a keeper's module
-    from tui.shell.warm_up import WARM_UP_MODULES
+    from lastround.shell.warm_up import WARM_UP_MODULES
 
-    assert {"tui.session.keeper", "tui.shell.ahead"} <= set(WARM_UP_MODULES)
+    assert {"lastround.session.keeper", "lastround.shell.ahead"} <= set(WARM_UP_MODULES)

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from tui.games import get_game, plugin_of
-from tui.games.base import RulesError
-from tui.games.checks import check_session, step_pattern
+from lastround.games import get_game, plugin_of
+from lastround.games.base import RulesError
+from lastround.games.checks import check_session, step_pattern
 
 ROOT = Path(__file__).resolve().parents[2]
 SESSION_FILES = sorted([*ROOT.glob("saves/examples/*.toml"),

@@ -1,4 +1,4 @@
-"""Table mode's mailboxes (tui.session.table): the files through which the host's app and
+"""Table mode's mailboxes (lastround.session.table): the files through which the host's app and
 the players' own terminals talk. "A seat is held by one terminal at a time", what a seat
 sends reads back exactly, and every file read is distrusted like a session."""
 
@@ -15,9 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.table_sessions import ready_for_seats
-from tui.session.locks import Locked, SessionLock, lock_path, read_holder
-from tui.session.table import (
+from lastround.session.locks import Locked, SessionLock, lock_path, read_holder
+from lastround.session.table import (
     FILE_MODE,
     LARGEST_MESSAGE,
     Answer,
@@ -26,6 +25,7 @@ from tui.session.table import (
     session_of,
     table_folder,
 )
+from tests.support.table_sessions import ready_for_seats
 
 COUNTS = {"chips": 14, "hand": 4, "goods": 2}
 

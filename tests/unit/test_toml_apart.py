@@ -12,18 +12,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import tui.session.toml_apart
+import lastround.session.toml_apart
+from lastround.session.files import read_session, write_session
+from lastround.session.toml_apart import parsed_apart
 from tests.support.long_log import galileo_session, rftg_session
-from tui.session.files import read_session, write_session
-from tui.session.toml_apart import parsed_apart
 
 
 @pytest.fixture(autouse=True)
 def short_runs() -> Iterator[None]:
     """Any text is parsed apart, two entries a run: every boundary is met in a short text."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(tui.session.toml_apart, "APART_FROM", 0)
-        patch.setattr(tui.session.toml_apart, "RUN", 2)
+        patch.setattr(lastround.session.toml_apart, "APART_FROM", 0)
+        patch.setattr(lastround.session.toml_apart, "RUN", 2)
         yield
 
 

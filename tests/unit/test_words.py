@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tui.games.words import join_names, shortened
+from lastround.games.words import join_names, shortened
 
 
 def test_names_are_joined_as_a_sentence_says_them() -> None:

@@ -1,5 +1,5 @@
 """The games Last Round knows: one line per game package, each exporting its PLUGIN
-(tui.games.plugin.GamePlugin). Everything else about a game is read from its plugin.
+(lastround.games.plugin.GamePlugin). Everything else about a game is read from its plugin.
 
 A package's __init__ holds only its plugin, so listing the games imports no rules: a game's
 code loads on first use, and scoring one game never imports the other.
@@ -10,14 +10,14 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
-from tui.games.plugin import GamePlugin, load
+from lastround.games.plugin import GamePlugin, load
 
 if TYPE_CHECKING:  # the rules' types load with a game's rules, not with the list of games
-    from tui.games.base import Game
+    from lastround.games.base import Game
 
 GAME_PACKAGES: list[str] = [
-    "tui.games.rftg",
-    "tui.games.galileo",
+    "lastround.games.rftg",
+    "lastround.games.galileo",
 ]
 
 

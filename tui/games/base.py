@@ -157,7 +157,7 @@ class Result:
         return places
 
 
-# A session's totals as its game's file checks read it: what tui.games.checks.check_session
+# A session's totals as its game's file checks read it: what lastround.games.checks.check_session
 # returns, so opening a finished session reads each player's entries once, not twice.
 Scoring = Callable[[], Result]
 

@@ -16,10 +16,10 @@ from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
-from tui.games import get_game, plugin_of
-from tui.games.base import RulesError, Scoring, Step
-from tui.games.values import confirmed, is_int, table_list
-from tui.games.words import shortened
+from lastround.games import get_game, plugin_of
+from lastround.games.base import RulesError, Scoring, Step
+from lastround.games.values import confirmed, is_int, table_list
+from lastround.games.words import shortened
 
 
 def check_session(data: Mapping[str, Any]) -> Scoring | None:
@@ -28,7 +28,7 @@ def check_session(data: Mapping[str, Any]) -> Scoring | None:
     When the game's own checks read every player's entries whole, returns their scoring (the
     same result or RulesError as the game's `score`), so the totals of a finished session
     are not read and checked a second time; None when they did not.
-    The keys every file has are checked by `tui.session.files.check_common_keys` before this.
+    The keys every file has are checked by `lastround.session.files.check_common_keys` before this.
     """
     _check_log(data)
     _check_logged_steps(data)
@@ -44,7 +44,7 @@ def check_session(data: Mapping[str, Any]) -> Scoring | None:
     checks = importlib.import_module(own)  # each game's own checks load only for its sessions
     scoring: Scoring | None = checks.check_game_data(data)
     # After the checks above the steps can always be built (the property tests hold it to
-    # that; opening still turns a miss into one line, see tui.session.opening.check_openable).
+    # that; opening still turns a miss into one line, see lastround.session.opening.check_openable).
     steps = checks.steps_to_check(data)
     _check_logged_values(data, steps, checks)
     _check_log_order(data, steps)

@@ -1,7 +1,7 @@
 """A game as a plug-in: what the app knows of a game before loading any of its rules (its
 title, its keys, the "module:attr" names of its code), and `load`, which loads that code.
 
-Kept apart from the rules' vocabulary (tui.games.base): the home's first frame reads every
+Kept apart from the rules' vocabulary (lastround.games.base): the home's first frame reads every
 game's plugin and needs none of the rules' types.
 """
 
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from tui.games.base import StepKind
+    from lastround.games.base import StepKind
 
 @dataclass(frozen=True)
 class HomeKey:
@@ -48,7 +48,7 @@ class Example:
 @dataclass(frozen=True)
 class GamePlugin:
     """Everything the app knows of a game, exported as PLUGIN by the game's package and
-    listed in tui.games.GAME_PACKAGES.
+    listed in lastround.games.GAME_PACKAGES.
 
     Reading it imports no rules: the code it names is given as "module:attr" strings (the
     home screen needs only titles and keys), loaded when a session of the game needs it.

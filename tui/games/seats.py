@@ -11,10 +11,10 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from tui.games import plugins
-from tui.games.base import Field, RulesError, Step, StepKind
-from tui.games.plugin import load
-from tui.games.values import is_int
+from lastround.games import plugins
+from lastround.games.base import Field, RulesError, Step, StepKind
+from lastround.games.plugin import load
+from lastround.games.values import is_int
 
 # The step kind every game's players enter for their own seat: a form of counts or scores.
 # A game adds its own kinds, with its check of what a seat sends (GamePlugin.join_kinds).
@@ -122,8 +122,8 @@ def others_cards(data: Mapping[str, Any], seat: int | None) -> list[str]:
 def contested(data: Mapping[str, Any], seat: int, names: Sequence[str]) -> dict[int, list[str]]:
     """The other seats holding cards of `names` that the deck has too few copies of for
     everyone listing them, with those cards: the players a conflict concerns besides `seat`."""
-    from tui.games.rftg.cards import canonical_name, deck_copies
-    from tui.games.rftg.expansions import boxes_in
+    from lastround.games.rftg.cards import canonical_name, deck_copies
+    from lastround.games.rftg.expansions import boxes_in
 
     boxes = boxes_in(data)
     mine = Counter(found for n in names if (found := canonical_name(n, boxes)) is not None)

@@ -17,8 +17,8 @@ import re
 from collections.abc import Callable, MutableMapping
 from typing import Any
 
-from tui.games import get_game, plugin_of
-from tui.games.base import BROKEN
+from lastround.games import get_game, plugin_of
+from lastround.games.base import BROKEN
 
 FINAL_SCORES = "breakdown"  # worked out from the others: never answered again
 LOGGED = re.compile(r"log\[(\d+)\]\.values\.([^.\[]+)")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeGuard
 
-from tui.games.base import RulesError
+from lastround.games.base import RulesError
 
 
 def is_int(value: object) -> TypeGuard[int]:

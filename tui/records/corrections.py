@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tui.games import plugins
-from tui.games.base import Step, StepKind
-from tui.records.session_record import when
-from tui.session.correcting import corrected as corrected  # where the replay finds it
-from tui.session.session import Session
+from lastround.games import plugins
+from lastround.games.base import Step, StepKind
+from lastround.records.session_record import when
+from lastround.session.correcting import corrected as corrected  # where the replay finds it
+from lastround.session.session import Session
 
 # Steps whose values can be corrected: those that record what was counted, a game adding its
 # own (GamePlugin.correction_kinds). Seating, and a game's kinds it leaves out (Galileo's

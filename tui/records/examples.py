@@ -2,7 +2,7 @@
 
 Found beside the package, never through the working directory: in a clone (or an editable
 install) they are the repository's `saves/examples/`; a wheel carries them as
-`tui/examples/` (see pyproject.toml). They are read through the one door like every other
+`lastround/examples/` (see pyproject.toml). They are read through the one door like every other
 file, and only ever read: never written, locked, indexed or listed in history.
 """
 
@@ -12,11 +12,11 @@ import zlib
 from contextlib import suppress
 from pathlib import Path
 
-from tui.games import plugins
-from tui.games.plugin import Example
-from tui.records.listing import Listed
-from tui.records.session_record import PlayerResult, SessionRecord
-from tui.session.folder import session_stats
+from lastround.games import plugins
+from lastround.games.plugin import Example
+from lastround.records.listing import Listed
+from lastround.records.session_record import PlayerResult, SessionRecord
+from lastround.session.folder import session_stats
 
 PACKAGE = Path(__file__).resolve().parent.parent  # tui/
 PLACES = (PACKAGE / "examples", PACKAGE.parent / "saves" / "examples")
@@ -64,6 +64,7 @@ def home_record(folder: Path, name: str) -> SessionRecord:
                                      winners=example.winners,
                                      players=tuple(PlayerResult(player, seat) for seat, player
                                                    in enumerate(example.players, 1)))
-    from tui.records.history import read_record  # its rules and checks: not on the first frame
+    # its rules and checks: not on the first frame
+    from lastround.records.history import read_record
 
     return read_record(folder, name)

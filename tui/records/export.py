@@ -7,7 +7,7 @@ goes through write_export, which never writes through a link inside the saves fo
 The Markdown pastes into a chat: the table of totals, the winner, the notes, then each
 player's breakdown as the final scores screen shows it. The CSV has one row per player per
 session with each scoring part under its `lastround score --json` name, then what decided
-the winner and each game's own columns (see tui.records.export_facts). The README's export
+the winner and each game's own columns (see lastround.records.export_facts). The README's export
 section names every section and column: they are kept as they are.
 """
 
@@ -21,17 +21,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from tui.games import game_ids
-from tui.games.base import Result
-from tui.records.export_facts import game_columns, has_editions, tiebreak_columns
-from tui.records.final_scores import Breakdown, Column, final_scores
-from tui.records.history import record_of
-from tui.records.replay_text import correction_notes
-from tui.records.session_record import PlayerResult, SessionRecord
-from tui.session.files import atomic_write
-from tui.session.opening import checked
-from tui.session.safe_read import SaveError
-from tui.session.terminal_safe import visible
+from lastround.games import game_ids
+from lastround.games.base import Result
+from lastround.records.export_facts import game_columns, has_editions, tiebreak_columns
+from lastround.records.final_scores import Breakdown, Column, final_scores
+from lastround.records.history import record_of
+from lastround.records.replay_text import correction_notes
+from lastround.records.session_record import PlayerResult, SessionRecord
+from lastround.session.files import atomic_write
+from lastround.session.opening import checked
+from lastround.session.safe_read import SaveError
+from lastround.session.terminal_safe import visible
 
 EXPORTS = "exports"  # the subfolder of the saves folder that exports are written into
 CSV_NAME = "sessions.csv"
@@ -41,7 +41,7 @@ NOT_FINISHED = "the session is not finished: there are no final scores yet"
 def markdown_cell(text: str) -> str:
     """Text that stays itself inside a Markdown table cell, or anywhere in the Markdown: no
     emphasis, HTML tag, entity or link (a name is text, wherever the Markdown is pasted), and
-    nothing that drives a terminal it is printed on (see tui.session.terminal_safe)."""
+    nothing that drives a terminal it is printed on (see lastround.session.terminal_safe)."""
     return re.sub(r"([\\|*_`<>&\[\]])", r"\\\1", visible(text))
 
 
@@ -156,7 +156,7 @@ def sessions_csv(records: Iterable[SessionRecord]) -> str:
     parts, facts = part_columns(scored), fact_columns(scored)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    # Every text cell as shown by tui.session.terminal_safe.visible, and never a formula
+    # Every text cell as shown by lastround.session.terminal_safe.visible, and never a formula
     # (csv_cell): the CSV may be printed on a terminal (`lastround export --csv`) or opened in
     # a spreadsheet, and a file's name is anything its folder allows.
     writer.writerow(["file", "date", "game", "player", "seat", *parts, "total", "place",

@@ -13,13 +13,13 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from tui.records.export import finished_markdown, sessions_csv, write_export
-from tui.records.history import checked_record
-from tui.records.play_log import play_log_text
-from tui.records.session_record import SessionRecord
-from tui.session.folder import saves_folder
-from tui.session.opening import not_finished, open_session
-from tui.session.safe_read import SaveError
+from lastround.records.export import finished_markdown, sessions_csv, write_export
+from lastround.records.history import checked_record
+from lastround.records.play_log import play_log_text
+from lastround.records.session_record import SessionRecord
+from lastround.session.folder import saves_folder
+from lastround.session.opening import not_finished, open_session
+from lastround.session.safe_read import SaveError
 
 
 def one_session(file: Path, as_csv: bool, play_log: str | None = None) -> str:
@@ -38,7 +38,7 @@ def one_session(file: Path, as_csv: bool, play_log: str | None = None) -> str:
 
 def every_session(folder: Path) -> tuple[str, list[SessionRecord]]:
     """The CSV of every finished session, and the records left out of it."""
-    from tui.records.index import load_history
+    from lastround.records.index import load_history
 
     if not folder.is_dir():
         raise SaveError(f"{folder}: no such saves folder")

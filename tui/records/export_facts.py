@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tui.games import plugin_of
-from tui.games.plugin import GamePlugin, load
+from lastround.games import plugin_of
+from lastround.games.plugin import GamePlugin, load
 
 
 def _plugin(game: str) -> GamePlugin | None:

@@ -1,8 +1,8 @@
 """The final scores as every place shows them: one model, built once from a session's result.
 
-The breakdown screen and replay (tui.widgets.final_scores), the Markdown export
-(tui.records.export) and `lastround score` (tui.records.score_command) each draw this model
-in their own medium, and nothing else: the columns, their order, the places, the winners,
+The breakdown screen and replay (lastround.widgets.final_scores), the Markdown export
+(lastround.records.export) and `lastround score` (lastround.records.score_command) each draw this
+model in their own medium, and nothing else: the columns, their order, the places, the winners,
 the words that say who won and why, the notes and each player's scoring lines are decided
 here. A layout change (a column moved, renamed, added) is one edit to COLUMNS.
 """
@@ -13,10 +13,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from tui.games.base import PlayerScore, Result, shown_columns, verdict
+from lastround.games.base import PlayerScore, Result, shown_columns, verdict
 
 # What a column holds: the player's name, one shown scoring part (Race's goals share one:
-# tui.games.base.shown_columns), the total, the place.
+# lastround.games.base.shown_columns), the total, the place.
 Kind = Literal["player", "part", "total", "place"]
 
 # The score table's columns, left to right; "part" stands for every shown part, in order.

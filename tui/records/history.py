@@ -1,6 +1,6 @@
 """Every session in the saves folder as one record each, and the figures drawn from them.
 
-Pure: no Textual, no I/O. `tui.records.index` reads the files (and keeps an index of them);
+Pure: no Textual, no I/O. `lastround.records.index` reads the files (and keeps an index of them);
 this module turns session data into records, filters and sorts them, and works out each
 player's figures per game and a chart of their scores that reads without colour.
 """
@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tui.games import game_title
-from tui.games.base import Result, name_key
-from tui.records.export_facts import player_counts, session_edition
-from tui.records.session_record import PlayerResult, SessionRecord
-from tui.session.opening import OpenedFile, checked, open_file, problem
-from tui.session.safe_read import SaveError
-from tui.session.terminal_safe import one_line
+from lastround.games import game_title
+from lastround.games.base import Result, name_key
+from lastround.records.export_facts import player_counts, session_edition
+from lastround.records.session_record import PlayerResult, SessionRecord
+from lastround.session.opening import OpenedFile, checked, open_file, problem
+from lastround.session.safe_read import SaveError
+from lastround.session.terminal_safe import one_line
 
 
 def read_record(folder: Path, name: str) -> SessionRecord:

@@ -20,10 +20,10 @@ from contextlib import redirect_stderr
 from pathlib import Path
 from typing import TextIO
 
-from tui.records.history import read_record
-from tui.records.index_rows import RECORD_COLUMNS, Row, records_of, row_of
-from tui.records.session_record import SessionRecord
-from tui.session.folder import Stat, session_stats
+from lastround.records.history import read_record
+from lastround.records.index_rows import RECORD_COLUMNS, Row, records_of, row_of
+from lastround.records.session_record import SessionRecord
+from lastround.session.folder import Stat, session_stats
 
 SURROGATE = re.compile("[\ud800-\udfff]")
 

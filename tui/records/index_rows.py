@@ -1,4 +1,4 @@
-"""History's index rows (tui.records.index): a session's record as one row of plain text and
+"""History's index rows (lastround.records.index): a session's record as one row of plain text and
 numbers, and back, trusting a row only as far as reading its file would."""
 
 from __future__ import annotations
@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tui.games import plugins
-from tui.records.session_record import PlayerResult, SessionRecord
-from tui.session.safe_read import LARGEST_NUMBER
-from tui.session.terminal_safe import UNSAFE
+from lastround.games import plugins
+from lastround.records.session_record import PlayerResult, SessionRecord
+from lastround.session.safe_read import LARGEST_NUMBER
+from lastround.session.terminal_safe import UNSAFE
 
 RECORD_COLUMNS = ("name", "game", "created", "status", "players", "winners", "decided_by",
                   "corrected", "error", "edition")
@@ -38,7 +38,7 @@ def records_of(rows: list[Row]) -> list[tuple[SessionRecord, Row]]:
 
 
 def could_come_from_a_file(record: SessionRecord, most_players: int) -> bool:
-    """Numbers where reading a file gives numbers, of a size it allows (tui.session.files),
+    """Numbers where reading a file gives numbers, of a size it allows (lastround.session.files),
     and no more players than a game seats: a row changed by hand (a total of "abc" or 1e999,
     parts as a string, 10,000 players) is not trusted. (Its texts: shows_safely.)"""
     if len(record.players) > most_players:
@@ -61,8 +61,8 @@ def most_players() -> int:
 
 
 def shows_safely(record: SessionRecord) -> bool:
-    """No text the file itself could hold (see tui.session.files.check_values) that could drive a
-    terminal: an index changed by hand must not get past what reading the file refuses."""
+    """No text the file itself could hold (see lastround.session.files.check_values) that could
+    drive a terminal: an index changed by hand must not get past what reading the file refuses."""
     texts = [record.game, record.created, record.status, record.decided_by, record.error,
              record.edition, *record.winners, *(p.name for p in record.players),
              *(part for p in record.players for part in [*p.parts, *p.counts])]

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from tui.games import game_title
-from tui.records.session_record import SessionRecord
-from tui.session.folder import session_stats
-from tui.session.terminal_safe import one_line
+from lastround.games import game_title
+from lastround.records.session_record import SessionRecord
+from lastround.session.folder import session_stats
+from lastround.session.terminal_safe import one_line
 
 
 @dataclass(frozen=True)
@@ -47,11 +47,11 @@ def list_sessions(folder: Path) -> list[Listed]:
     if not stats:
         return []  # a new saves folder: nothing to list, no index code to load
     if len(stats) <= READ_DIRECTLY_UP_TO:
-        from tui.records.history import read_record
+        from lastround.records.history import read_record
 
         records = [read_record(folder, name) for name in stats]
     else:
-        from tui.records.index import load_history
+        from lastround.records.index import load_history
 
         records = load_history(folder)
 

@@ -25,11 +25,11 @@ from typing import Any
 from urllib.parse import quote
 from xml.etree import ElementTree
 
-from tui.games import game_title, plugin_of
-from tui.games.base import Result, verdict
-from tui.records.export_facts import session_boxes
-from tui.records.replay import final_result
-from tui.session.terminal_safe import visible
+from lastround.games import game_title, plugin_of
+from lastround.games.base import Result, verdict
+from lastround.records.export_facts import session_boxes
+from lastround.records.replay import final_result
+from lastround.session.terminal_safe import visible
 
 SOURCE_NAME = "Last Round"
 LINK_START = "bgstats://app.bgstatsapp.com/createPlay.html?data="

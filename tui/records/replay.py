@@ -15,9 +15,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tui.games import get_game
-from tui.games.base import BROKEN, Game, Result, Step, player_names
-from tui.records.replay_text import (
+from lastround.games import get_game
+from lastround.games.base import BROKEN, Game, Result, Step, player_names
+from lastround.records.replay_text import (
     correction_changes,
     correction_notes,
     describe_values,

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from tui.games import game_ids, get_game, plugin_of
-from tui.games.base import BROKEN, Step
-from tui.games.plugin import load
-from tui.records.session_record import when
+from lastround.games import game_ids, get_game, plugin_of
+from lastround.games.base import BROKEN, Step
+from lastround.games.plugin import load
+from lastround.records.session_record import when
 
 # Labels for values a step records without a field of its own.
 VALUE_LABELS = {

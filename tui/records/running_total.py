@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tui.games.base import Field, Game, PlayerScore, RulesError, Step, shown_columns, signed
-from tui.session.session import session_copy
+from lastround.games.base import Field, Game, PlayerScore, RulesError, Step, shown_columns, signed
+from lastround.session.session import session_copy
 
 
 def score_so_far(

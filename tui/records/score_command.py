@@ -9,11 +9,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tui.games import game_title, get_game
-from tui.games.base import Result, RulesError
-from tui.records.final_scores import Breakdown, final_scores
-from tui.session.opening import not_finished, open_session
-from tui.session.safe_read import SaveError
+from lastround.games import game_title, get_game
+from lastround.games.base import Result, RulesError
+from lastround.records.final_scores import Breakdown, final_scores
+from lastround.session.opening import not_finished, open_session
+from lastround.session.safe_read import SaveError
 
 
 def score_file(path: Path) -> Result:

@@ -1,5 +1,5 @@
 """One session as the home list and history show it: its record, read from its file by
-tui.records.history (or from its game's plugin, for a shipped example).
+lastround.records.history (or from its game's plugin, for a shipped example).
 
 Apart from history's reading and figures: the home's first frame shows records and needs
 none of the rules, files or checks that reading one takes.
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from tui.games import game_title
+from lastround.games import game_title
 
 
 def when(stamp: str) -> str:

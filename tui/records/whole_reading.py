@@ -1,4 +1,4 @@
-"""The whole file of a session opened on its head (tui.session.early), read while its final
+"""The whole file of a session opened on its head (lastround.session.early), read while its final
 scores are shown: what opening it the ordinary way gives, its log replayed.
 
 Pure but for reading the file: no Textual. Run in a thread by the replay screen.
@@ -10,10 +10,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from tui.records.replay import Moment, log_lines, replay
-from tui.session.safe_read import SaveError
-from tui.session.safekeeping import load_session
-from tui.session.session import Session
+from lastround.records.replay import Moment, log_lines, replay
+from lastround.session.safe_read import SaveError
+from lastround.session.safekeeping import load_session
+from lastround.session.session import Session
 
 
 @dataclass(frozen=True)

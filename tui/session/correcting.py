@@ -1,5 +1,5 @@
 """A correction after the game, tried on a copy of the session: the session keeper
-(tui.session.keeper) saves the copy, or keeps the session as it was."""
+(lastround.session.keeper) saves the copy, or keeps the session as it was."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from tui.games.base import RulesError
-from tui.session.session import Session
+from lastround.games.base import RulesError
+from lastround.session.session import Session
 
 
 def corrected(session: Session, step_id: str, values: Mapping[str, Any], at: str) -> Session:

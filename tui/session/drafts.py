@@ -105,7 +105,7 @@ def toml_value(value: Any) -> str:
         return str(value)
     if isinstance(value, str):
         # JSON's string escapes are TOML's, but for DEL, which TOML wants escaped too.
-        import json  # not before the home's first frame (tui.shell.warm_up loads it after)
+        import json  # not before the home's first frame (lastround.shell.warm_up loads it after)
 
         return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
     if isinstance(value, (list, tuple)):
@@ -123,8 +123,8 @@ LARGEST_DRAFTS = 2**20
 def read_drafts(path: Path) -> dict[str, dict[str, Any]]:
     """The drafts kept beside a session; none when the file is missing or can't be trusted
     (a pipe or a device, too large, not TOML, a huge number or a control character)."""
-    from tui.session.safe_read import SaveError, has_unfit_value, read_regular_file
-    from tui.session.toml_read import read_toml
+    from lastround.session.safe_read import SaveError, has_unfit_value, read_regular_file
+    from lastround.session.toml_read import read_toml
 
     try:
         data = read_toml(read_regular_file(path, LARGEST_DRAFTS).decode("utf-8"))

@@ -4,8 +4,8 @@ A session file keeps its log last (`[[log]]` tables, as the app writes it): a lo
 file is mostly log, and reading all of it took seconds before the replay showed anything.
 The final scores need only what comes before the log, so a long file is opened on its head
 first (EarlySession), checked as any file is and totalled by the same rules, and the whole
-file is read through the one door (tui.session.opening) while its scores are on screen
-(tui.records.whole_reading). Whatever the head can't settle alone (it does not total, it is
+file is read through the one door (lastround.session.opening) while its scores are on screen
+(lastround.records.whole_reading). Whatever the head can't settle alone (it does not total, it is
 not finished, it names a log of its own) is left to the whole reading, as for a short file.
 
 Pure but for reading the file: no Textual, no tomlkit.
@@ -19,8 +19,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from tui.games.base import BROKEN
-from tui.session.session import Session
+from lastround.games.base import BROKEN
+from lastround.session.session import Session
 
 # Below this many bytes the whole file is read at once: about a tenth of a second's parse.
 EARLY_FROM = 512 * 2**10
@@ -39,7 +39,7 @@ class EarlySession(Session):
 def head_bytes(path: Path) -> bytes | None:
     """The file's bytes before its log, when it is a long regular file whose log starts
     within LONGEST_HEAD bytes; None otherwise (the whole file is read as ever)."""
-    from tui.session.files import MAX_SESSION_BYTES
+    from lastround.session.files import MAX_SESSION_BYTES
 
     try:
         with open(path, "rb", buffering=0) as stream:
@@ -64,8 +64,8 @@ def head_bytes(path: Path) -> bytes | None:
 def head_data(head: bytes) -> dict[str, Any] | None:
     """The head's data, when it holds every key every file has and no value that could only be
     damage, and names no log (None: the whole reading decides)."""
-    from tui.session.files import check_common_keys, check_values
-    from tui.session.toml_read import read_toml
+    from lastround.session.files import check_common_keys, check_values
+    from lastround.session.toml_read import read_toml
 
     try:
         text = head.decode("utf-8-sig")
@@ -82,7 +82,7 @@ def head_data(head: bytes) -> dict[str, Any] | None:
 def open_early(path: Path) -> EarlySession | None:
     """The session of a long finished file from its head, when the head alone opens as a
     finished session with final scores; None otherwise."""
-    from tui.session.opening import checked
+    from lastround.session.opening import checked
 
     head = head_bytes(path)
     data = head_data(head) if head is not None else None

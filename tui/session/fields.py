@@ -8,7 +8,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
-from tui.games.base import Field, name_key
+from lastround.games.base import Field, name_key
 
 NAME_LIMIT = 20
 NUMBER_LIMIT = 10**6

@@ -16,12 +16,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tui.games import game_ids
-from tui.games.base import RulesError, name_key
-from tui.session.fields import NAME_LIMIT
-from tui.session.safe_read import LARGEST_NUMBER, SaveError, has_unfit_value, read_regular_file
-from tui.session.terminal_safe import unsafe_character, visible
-from tui.session.toml_read import TooDeep, read_toml
+from lastround.games import game_ids
+from lastround.games.base import RulesError, name_key
+from lastround.session.fields import NAME_LIMIT
+from lastround.session.safe_read import (
+    LARGEST_NUMBER,
+    SaveError,
+    has_unfit_value,
+    read_regular_file,
+)
+from lastround.session.terminal_safe import unsafe_character, visible
+from lastround.session.toml_read import TooDeep, read_toml
 
 FORMAT = 1
 STATUSES = ("in-progress", "finished")
@@ -32,10 +37,10 @@ def read_session(path: Path) -> dict[str, Any]:
     """The file's data, checked for the keys every session has and for values that could
     only be damage (a number beyond any count, a character that drives a terminal).
 
-    This is the parse alone: `tui.session.opening.open_session` also checks what the steps need,
-    and every reader opens files through it.
+    This is the parse alone: `lastround.session.opening.open_session` also checks what the steps
+    need, and every reader opens files through it.
     """
-    import tomllib  # not before the home's first frame (tui.shell.warm_up loads it after)
+    import tomllib  # not before the home's first frame (lastround.shell.warm_up loads it after)
 
     try:  # the bytes let go of before the parse: a long file's are megabytes
         text = read_regular_file(path, MAX_SESSION_BYTES).decode("utf-8-sig")  # BOM or not
@@ -76,7 +81,7 @@ def kept_note(path: Path) -> str:
 
 def check_values(data: Mapping[str, Any]) -> None:
     """No whole number beyond LARGEST_NUMBER, and no character that could drive a terminal
-    (see tui.session.terminal_safe) in any text or key, anywhere in the file (walked without
+    (see lastround.session.terminal_safe) in any text or key, anywhere in the file (walked without
     recursion)."""
     if has_unfit_value(data):
         name_unfit_value(data)
@@ -156,7 +161,7 @@ class LastSave:
     path: Path
     signature: tuple[int, int, int]
     text: str
-    written: Any  # tui.session.save_text.Written (tomlkit is imported only for writing)
+    written: Any  # lastround.session.save_text.Written (tomlkit is imported only for writing)
 
 
 # Cutting and parsing the file again is most of a save's time; while the file is still the
@@ -177,7 +182,7 @@ def write_session(path: Path, data: Mapping[str, Any]) -> None:
     A symbolic link is never written through: the link itself is replaced by the file,
     so nothing outside the saves folder can be changed by a save.
     """
-    from tui.session.save_text import render
+    from lastround.session.save_text import render
 
     global _last_save
     kept, _last_save = _last_save, None  # merging changes the pieces: reused once at most

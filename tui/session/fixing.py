@@ -1,6 +1,6 @@
 """A session the reading refuses for a value a step records: opened in the app on that step.
 
-The refused value is taken out of the data the app shows (tui.games.step_to_fix), so it is
+The refused value is taken out of the data the app shows (lastround.games.step_to_fix), so it is
 never shown as if it were good; the step is asked again, saying the reading's own words;
 the file is written only once the table confirms a step, with the answer it gives. The
 reading is tried again on what is left, so a second refused value is found too (each on its
@@ -16,9 +16,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tui.games import get_game
-from tui.games.base import BROKEN, RulesError
-from tui.games.step_to_fix import take_out
+from lastround.games import get_game
+from lastround.games.base import BROKEN, RulesError
+from lastround.games.step_to_fix import take_out
 
 # The most refused values a file can have and still be opened on its steps: past them it is
 # more damage than values to answer again.

@@ -46,7 +46,7 @@ def slug(text: str, limit: int = 24) -> str:
 
 def session_names(folder: Path, game: str, players: list[str], created: str) -> Iterator[Path]:
     """The names a new session may take inside the folder, in order: date, time, game and
-    players, then the same with -2, -3… (tui.session.safekeeping.claim_name takes one)."""
+    players, then the same with -2, -3… (lastround.session.safekeeping.claim_name takes one)."""
     stamp = re.sub(r"[^0-9]", "", created)[:12]
     date = (f"{stamp[:4]}-{stamp[4:6]}-{stamp[6:8]}-{stamp[8:12]}" if len(stamp) >= 12
             else slug(created) or "session")
@@ -65,6 +65,7 @@ def is_named_for(path: Path, game: str, players: list[str], created: str) -> boo
 
 def new_session_path(folder: Path, game: str, players: list[str], created: str) -> Path:
     """The first of session_names free just now (a dangling link is not free). Two apps may
-    both find it free: an app takes a name with its lock (tui.session.safekeeping.claim_name)."""
+    both find it free: an app takes a name with its lock
+    (lastround.session.safekeeping.claim_name)."""
     return next(path for path in session_names(folder, game, players, created)
                 if not os.path.lexists(path))

@@ -1,9 +1,9 @@
 """The session keeper: the open session and everything that changes or writes it. No Textual.
 
-The app (tui.app) holds one and shows what it answers (tui.session.outcomes): what to show
-next, a refusal to say at its field, a change the table must agree to first, a failed save.
+The app (lastround.app) holds one and shows what it answers (lastround.session.outcomes): what to
+show next, a refusal to say at its field, a change the table must agree to first, a failed save.
 It never draws anything, and nothing else replaces a session's data. It keeps whether the
-session is read-only, its lock and saves (tui.session.safekeeping), its drafts, corrections
+session is read-only, its lock and saves (lastround.session.safekeeping), its drafts, corrections
 after the game, and the host's table (each seat's offer taken by the rules, saved, answered).
 """
 
@@ -14,11 +14,11 @@ from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tui.games.base import RulesError, Step
-from tui.session.clock import now_stamp
-from tui.session.drafts import Drafts, DraftValues, draft_path
-from tui.session.locks import SessionLock
-from tui.session.outcomes import (
+from lastround.games.base import RulesError, Step
+from lastround.session.clock import now_stamp
+from lastround.session.drafts import Drafts, DraftValues, draft_path
+from lastround.session.locks import SessionLock
+from lastround.session.outcomes import (
     AskFirst,
     Confirmed,
     Finished,
@@ -32,12 +32,12 @@ from tui.session.outcomes import (
     TableClosed,
     TableNews,
 )
-from tui.session.safe_read import SaveError
-from tui.session.safekeeping import Safekeeping, load_session
-from tui.session.session import Session
+from lastround.session.safe_read import SaveError
+from lastround.session.safekeeping import Safekeeping, load_session
+from lastround.session.session import Session
 
 if TYPE_CHECKING:  # loaded once a table is opened: they are not on the home's first frame
-    from tui.session.table import Table
+    from lastround.session.table import Table
 
 PAUSE_MESSAGE = ("Saved. The game goes on: open this session again at the end of the "
                  "next round.")
@@ -67,7 +67,7 @@ class Keeper:
     def lock(self) -> SessionLock | None:
         return self.safe.lock
 
-    def release_lock(self) -> None:  # on a hang-up too (tui.shell.hangup)
+    def release_lock(self) -> None:  # on a hang-up too (lastround.shell.hangup)
         if self.table is not None:
             self.table.let_go()
         self.safe.release_lock()
@@ -178,7 +178,7 @@ class Keeper:
         if corrected:
             index = max(index, session.resume_index())
         if self.table is not None:  # the host's next step skips what the players entered
-            from tui.session.table_offers import next_for_host
+            from lastround.session.table_offers import next_for_host
 
             index = next_for_host(session, index)
         if index < len(steps) and steps[index].pause_before:
@@ -226,7 +226,7 @@ class Keeper:
                 values: dict[str, Any]) -> Refused | NotSaved | None:
         """Correct a step of the finished `session` and save it (its log keeps the old values):
         None once saved, else why not, the session left as it was."""
-        from tui.session.correcting import corrected
+        from lastround.session.correcting import corrected
 
         try:
             trial = corrected(session, step_id, values, at=self.clock())
@@ -330,7 +330,7 @@ class Keeper:
         session = self.session
         if not self.can_open_table() or session is None or session.path is None:
             return "no session is open for writing"
-        from tui.session.table import Table
+        from lastround.session.table import Table
 
         return self.host(Table(session.path), host_seat, new=True)
 
@@ -348,15 +348,15 @@ class Keeper:
         drop): the players' seats, drafts and waiting offers are all still there."""
         session = self.session
         if session is not None and session.path is not None and not self.read_only:
-            from tui.session.table import Table
+            from lastround.session.table import Table
 
             table = Table(session.path)
             if table.is_open() and not session.finished:
                 self.host(table, table.host_seat())  # as it was kept before the drop
 
     @staticmethod
-    def close_left_open(path: Path) -> None:  # a finished game's table (tui.session.table)
-        from tui.session.table import close_left_open
+    def close_left_open(path: Path) -> None:  # a finished game's table (lastround.session.table)
+        from lastround.session.table import close_left_open
 
         close_left_open(path)
 
@@ -381,7 +381,7 @@ class Keeper:
         changed = table.changed_since(self.table_seen)
         if changed is None:
             return None
-        from tui.session.table_offers import take_offers
+        from lastround.session.table_offers import take_offers
 
         news = take_offers(session, table, self.clock, self.replace_data)
         # What could not be saved stays unanswered: taken again at a later look.
@@ -393,7 +393,7 @@ class Keeper:
     def table_finishes(self) -> bool:
         """With the table open, the game finishes once every seat's steps are in, whichever
         was entered last."""
-        from tui.games.seats import all_entered
+        from lastround.games.seats import all_entered
 
         session = self.session
         return (self.table is not None and session is not None

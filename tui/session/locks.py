@@ -17,7 +17,7 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tui.session.safe_read import SaveError, read_regular_file
+from lastround.session.safe_read import SaveError, read_regular_file
 
 # The tokens of the locks this process holds. Two apps in one process (the tests run two)
 # share a process id: the token tells whether a lock naming this process is still held.

@@ -2,8 +2,8 @@
 
 `lastround score`, export, resume, replay, the home list and history all accept exactly the
 files this accepts, and refuse the others with the same one line: the file parses, has the
-keys every session has (`tui.session.files.read_session`), holds what each step screen needs
-(`tui.games.checks`), and its steps and, when finished, its totals can be worked out.
+keys every session has (`lastround.session.files.read_session`), holds what each step screen needs
+(`lastround.games.checks`), and its steps and, when finished, its totals can be worked out.
 
 Pure but for reading the file: no Textual, no tomlkit.
 """
@@ -15,14 +15,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tui.games import get_game
-from tui.games.base import BROKEN, Result, RulesError
-from tui.games.checks import check_session
-from tui.session.files import kept_note, read_session
-from tui.session.fixing import Fix, steps_to_fix
-from tui.session.fixing import problem as problem  # the one line every reader says
-from tui.session.safe_read import SaveError
-from tui.session.terminal_safe import visible
+from lastround.games import get_game
+from lastround.games.base import BROKEN, Result, RulesError
+from lastround.games.checks import check_session
+from lastround.session.files import kept_note, read_session
+from lastround.session.fixing import Fix, steps_to_fix
+from lastround.session.fixing import problem as problem  # the one line every reader says
+from lastround.session.safe_read import SaveError
+from lastround.session.terminal_safe import visible
 
 
 def check_openable(data: Mapping[str, Any]) -> Result | None:
@@ -44,7 +44,7 @@ class OpenedFile:
     """A session as the door found it: its result once finished, or why it is refused (the
     data is kept either way, so history can still name a refused file's game). A refusal of
     values steps record (`fixes`, by step id) leaves `data` without them, in progress: the
-    app opens it on those steps (tui.session.fixing); every other reader refuses it."""
+    app opens it on those steps (lastround.session.fixing); every other reader refuses it."""
 
     data: Mapping[str, Any]
     result: Result | None = None
@@ -98,7 +98,7 @@ def open_session(path: Path) -> tuple[dict[str, Any], Result | None]:
 
 def open_in_app(path: Path) -> tuple[dict[str, Any], dict[str, Fix]]:
     """The file's data as the app opens it, with the steps that answer its refused values
-    again (tui.session.fixing); SaveError in one line for a refusal no step answers."""
+    again (lastround.session.fixing); SaveError in one line for a refusal no step answers."""
     opened = open_file(path)
     if opened.fixes is not None:
         return dict(opened.data), dict(opened.fixes)
@@ -114,7 +114,7 @@ def refusal(path: Path, error: RulesError) -> SaveError:
 def not_finished(path: Path, data: Mapping[str, Any]) -> SaveError:
     """The one line for a session the table has not finished: no damage, only a step to
     come back to (`score` and `export` need final scores)."""
-    from tui.session.session import Session
+    from lastround.session.session import Session
 
     session = Session(dict(data))  # a copy: Session adds a missing log to its data
     step = session.steps()[session.resume_index()]

@@ -1,4 +1,4 @@
-"""What the session keeper (tui.session.keeper) answers, for the app to show: small values,
+"""What the session keeper (lastround.session.keeper) answers, for the app to show: small values,
 no Textual. The keeper never draws anything; the app turns each of these into a screen."""
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 and has_unfit_value finds what could only be damage (a number beyond any count, a character
 that drives the terminal).
 
-Apart from session files' own checks (tui.session.files): the settings read at start use it,
+Apart from session files' own checks (lastround.session.files): the settings read at start use it,
 and need none of a session's rules.
 """
 
@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from tui.session.terminal_safe import UNSAFE, one_line
+from lastround.session.terminal_safe import UNSAFE, one_line
 
 # No count in either game comes near this; a larger number is damage, not a score. (The
 # session's seed, below 2**31, is the largest number Last Round writes.)

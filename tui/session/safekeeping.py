@@ -1,6 +1,6 @@
 """Keeping the open session safe: its lock, a file that can't be opened, a save that fails.
 
-The session keeper (tui.session.keeper) holds one Safekeeping; nothing here draws a screen.
+The session keeper (lastround.session.keeper) holds one Safekeeping; nothing here draws a screen.
 """
 
 from __future__ import annotations
@@ -14,28 +14,28 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
-from tui.session.drafts import draft_path
-from tui.session.early import EarlySession, open_early
-from tui.session.files import backup_path, is_temporary_of, write_session
-from tui.session.folder import is_named_for, session_names
-from tui.session.locks import InTheWay, Locked, SessionLock, lock_path, read_holder
-from tui.session.session import Session
+from lastround.session.drafts import draft_path
+from lastround.session.early import EarlySession, open_early
+from lastround.session.files import backup_path, is_temporary_of, write_session
+from lastround.session.folder import is_named_for, session_names
+from lastround.session.locks import InTheWay, Locked, SessionLock, lock_path, read_holder
+from lastround.session.session import Session
 
 SAVE_ELSEWHERE_KEY = "Ctrl+S"
 # More names for one table and minute than any folder holds; past them the folder is wrong.
 MOST_NAMES = 1000
-# A lock being made lives for a moment (tui.session.locks.create_whole): one this old was left by a
-# killed app, a younger one may be another app's, making a lock to find this one's.
+# A lock being made lives for a moment (lastround.session.locks.create_whole): one this old was left
+# by a killed app, a younger one may be another app's, making a lock to find this one's.
 LOCK_LEFTOVER_SECONDS = 60.0
 
 
 def load_session(path: Path, *, to_fix: bool = False, early: bool = False) -> Session:
     """The session in a file, checked enough for every step screen; SaveError otherwise.
     `to_fix`: opened on the steps that answer its refused values again, when a step answers
-    each (tui.session.fixing), to be written. With `early`, a long finished file's final
-    scores from its head, its log read after (tui.session.early: the replay reads the rest
+    each (lastround.session.fixing), to be written. With `early`, a long finished file's final
+    scores from its head, its log read after (lastround.session.early: the replay reads the rest
     while they are shown)."""
-    from tui.session.opening import open_in_app, open_session
+    from lastround.session.opening import open_in_app, open_session
 
     if early and (head := open_early(path)) is not None:
         return head
@@ -46,7 +46,7 @@ def load_session(path: Path, *, to_fix: bool = False, early: bool = False) -> Se
 
 
 class Safekeeping:
-    """The lock of the session being written (held by the session keeper, tui.session.keeper).
+    """The lock of the session being written (held by the session keeper, lastround.session.keeper).
 
     Only the app holding a session's lock writes its file, and every save checks that the
     lock file still names this app first.

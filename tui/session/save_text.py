@@ -23,8 +23,8 @@ from typing import Any
 
 import tomlkit
 
-from tui.session.toml_merge import is_table_list, merge_into, to_item
-from tui.session.toml_read import read_toml
+from lastround.session.toml_merge import is_table_list, merge_into, to_item
+from lastround.session.toml_read import read_toml
 
 COMMENT_RUN = re.compile(r"(?m)^(?:[ \t]*#[^\n]*\n)+")
 HEADER = re.compile(r"(?m)^[ \t]*\[[^\n]*\][ \t]*(?:#[^\n]*)?$")  # any table header line

@@ -2,9 +2,9 @@
 
 The host's app is the only writer of the session file: this side reads it (again whenever
 the file changes), writes its seat's offers and drafts into the table's mailboxes
-(tui.session.table), and reads the host's answers and notices. It is the session keeper's
-seat side (tui.session.keeper is the host's): no Textual, the joiner's app
-(tui.shell.join_app) polls these and shows what they say.
+(lastround.session.table), and reads the host's answers and notices. It is the session keeper's
+seat side (lastround.session.keeper is the host's): no Textual, the joiner's app
+(lastround.shell.join_app) polls these and shows what they say.
 """
 
 from __future__ import annotations
@@ -16,15 +16,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tui.games.base import Step
-from tui.games.seats import seat_steps, seats_open, waiting_at
-from tui.session.drafts import Drafts, DraftValues
-from tui.session.locks import SessionLock
-from tui.session.opening import open_session
-from tui.session.safe_read import SaveError
-from tui.session.session import Session
-from tui.session.table import Answer, Offer, Table
-from tui.session.table_offers import MARKS, SeatStatus, holds_offer, seat_status
+from lastround.games.base import Step
+from lastround.games.seats import seat_steps, seats_open, waiting_at
+from lastround.session.drafts import Drafts, DraftValues
+from lastround.session.locks import SessionLock
+from lastround.session.opening import open_session
+from lastround.session.safe_read import SaveError
+from lastround.session.session import Session
+from lastround.session.table import Answer, Offer, Table
+from lastround.session.table_offers import MARKS, SeatStatus, holds_offer, seat_status
 
 FileStamp = tuple[int, int, int]  # inode, mtime_ns, size: the host replaces the file whole
 

@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tui.games import game_title, get_game
-from tui.games.base import Game, Result, RulesError, Step, player_names
-from tui.session.clock import now_stamp
-from tui.session.fixing import Fix
+from lastround.games import game_title, get_game
+from lastround.games.base import Game, Result, RulesError, Step, player_names
+from lastround.session.clock import now_stamp
+from lastround.session.fixing import Fix
 
 FORMAT = 1
 
@@ -36,7 +36,7 @@ def session_copy(data: Mapping[str, Any]) -> dict[str, Any]:
 class Session:
     data: dict[str, Any]
     path: Path | None = None
-    # The steps whose refused values the file was opened without (tui.session.fixing): each
+    # The steps whose refused values the file was opened without (lastround.session.fixing): each
     # is asked again, saying why, until it is confirmed.
     fixes: dict[str, Fix] = field(default_factory=dict)
     game: Game = field(init=False)
@@ -199,7 +199,7 @@ class Session:
     def finishes_with(self, step: Step) -> bool:
         """Whether confirming `step` finishes the game: it is the last value it asks, or a
         game whose final scores were logged before (opened again on a step to answer,
-        tui.session.fixing) has every step confirmed again (after the final scores the log
+        lastround.session.fixing) has every step confirmed again (after the final scores the log
         takes only corrections)."""
         if self.completes(step):
             return True

@@ -3,9 +3,9 @@ small files in a hidden folder beside the session.
 
 `.<name>.toml.table/` exists while the host keeps the table open. In it, for seat `i`:
 
-- `.seat-i.lock`   the terminal that claimed the seat (tui.session.locks: one at a time, a
+- `.seat-i.lock`   the terminal that claimed the seat (lastround.session.locks: one at a time, a
                    dropped terminal's lock is stale and taken over on reconnecting);
-- `.seat-i.draft`  what that player has typed and not yet sent (tui.session.drafts);
+- `.seat-i.draft`  what that player has typed and not yet sent (lastround.session.drafts);
 - `seat-i.offer`   what the player confirmed: an id, the step and its values (player → host);
 - `seat-i.answer`  the host's answer to the offer of that id: entered, or refused and why;
 - `seat-i.notice`  a line the host wants that player to see (another seat claimed a card of
@@ -17,7 +17,7 @@ no other terminal can claim it, and refuses anything sent for it.
 
 The host's app alone writes the session file, and the answers and notices; a player's
 terminal writes only its seat's offer, draft and lock. Every file is replaced whole
-(tui.session.files.atomic_write), and every file read is distrusted like a session: size,
+(lastround.session.files.atomic_write), and every file read is distrusted like a session: size,
 TOML, control characters. Offers and answers are kept, not consumed: an answer names the
 offer it answers, so a host that was killed in between simply answers again (confirming the
 same values twice records them once), and nothing confirmed is lost on either side.
@@ -34,11 +34,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from tui.session.drafts import Drafts, toml_key, toml_value
-from tui.session.files import atomic_write, atomic_write_in
-from tui.session.locks import InTheWay, Locked, SessionLock, lock_path, read_holder
-from tui.session.safe_read import SaveError, has_unfit_value, read_regular_file
-from tui.session.toml_read import read_toml
+from lastround.session.drafts import Drafts, toml_key, toml_value
+from lastround.session.files import atomic_write, atomic_write_in
+from lastround.session.locks import InTheWay, Locked, SessionLock, lock_path, read_holder
+from lastround.session.safe_read import SaveError, has_unfit_value, read_regular_file
+from lastround.session.toml_read import read_toml
 
 # Readable (and, for the folder, writable) by a group: the players' terminals usually run as
 # another account (`table`) that shares a group with the host (see the README).
@@ -208,7 +208,7 @@ class Table:
 
     # a player's terminal ----------------------------------------------------------------
     def claim(self, seat: int) -> SessionLock:
-        """Hold the seat (tui.session.locks: Locked while another terminal holds it)."""
+        """Hold the seat (lastround.session.locks: Locked while another terminal holds it)."""
         return SessionLock.acquire(self.seat_path(seat))
 
     def held(self, seat: int) -> bool:

@@ -1,8 +1,8 @@
 """The host's side of table mode: taking what a player sent from their own terminal into the
 session by the same rules as if the host had typed it, and how each seat stands.
 
-No Textual: the host's app (tui.shell.table_watch) polls the table, hands each offer here, saves
-the data it gets back, then writes the answer (tui.session.table).
+No Textual: the host's app (lastround.shell.table_watch) polls the table, hands each offer here,
+saves the data it gets back, then writes the answer (lastround.session.table).
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from tui.games.base import BROKEN, RulesError, Step
-from tui.games.seats import (
+from lastround.games.base import BROKEN, RulesError, Step
+from lastround.games.seats import (
     all_entered,
     check_seat_values,
     contested,
@@ -22,11 +22,11 @@ from tui.games.seats import (
     seats_open,
     waiting_at,
 )
-from tui.games.words import join_names
-from tui.session.opening import checked, problem
-from tui.session.outcomes import Finished, NotSaved, SeatConflict, SeatEntered, TableNews
-from tui.session.session import Session
-from tui.session.table import Answer, Offer, Table
+from lastround.games.words import join_names
+from lastround.session.opening import checked, problem
+from lastround.session.outcomes import Finished, NotSaved, SeatConflict, SeatEntered, TableNews
+from lastround.session.session import Session
+from lastround.session.table import Answer, Offer, Table
 
 SeatStatus = Literal["waiting", "typing", "entered", "refused"]
 MARKS: dict[SeatStatus, str] = {

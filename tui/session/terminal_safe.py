@@ -3,7 +3,7 @@
 A session file may come from anyone: a friend's, a synced folder, a hand edit. A control
 character in it (ESC opening an escape sequence, BEL, a newline) or a bidirectional override
 printed raw could set the window title, write the clipboard (OSC 52), blank the screen or make
-text read backwards. Session files holding one are refused when read (`tui.session.files`);
+text read backwards. Session files holding one are refused when read (`lastround.session.files`);
 what can't be refused (file names, a message naming a value) is shown with each such
 character escaped.
 """

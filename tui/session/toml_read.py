@@ -31,9 +31,9 @@ def read_toml(text: str) -> dict[str, Any]:
 
     Raises what tomllib raises: TOMLDecodeError, ValueError (a number of thousands of digits)
     and RecursionError (arrays or inline tables nested a thousand deep)."""
-    import tomllib  # not before the home's first frame (tui.shell.warm_up loads it after)
+    import tomllib  # not before the home's first frame (lastround.shell.warm_up loads it after)
 
-    from tui.session.toml_apart import parsed_apart
+    from lastround.session.toml_apart import parsed_apart
 
     if text.count(".") >= DEEPEST_KEY and DEEP_KEY.search(text):  # counting is 100× quicker
         raise TooDeep(f"a key of more than {DEEPEST_KEY} levels")

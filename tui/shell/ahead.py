@@ -8,14 +8,14 @@ step's values (StepScreen.load_step, as for the next player's copy of a step) an
 to: the key that changes the step only fills and shows widgets that already exist. When the
 answer changed what comes next (another kind of step, other fields), the screen built ahead
 is dropped and the next one is built as before. A screen built ahead also lays itself out and
-draws its widgets offstage (screens.offstage), so showing it lays out widgets already sized and
-draws from lines already drawn, but for what its step changed.
+draws its widgets offstage (lastround.screens.offstage), so showing it lays out widgets already
+sized and draws from lines already drawn, but for what its step changed.
 
 The same is done for each game's first step behind the home screen (a new session's), and
 for the final scores: while the last values are typed, the scores they give are put into the
 breakdown built ahead once the typing pauses, so the last Enter finds them already there.
 
-Screens are built offstage, and taken down, through screens.offstage: a screen still being
+Screens are built offstage, and taken down, through lastround.screens.offstage: a screen still being
 built is never refilled (it is used only once whole) nor taken apart.
 """
 
@@ -27,12 +27,12 @@ from typing import Any, Protocol
 from textual.app import App
 from textual.timer import Timer
 
-from screens.offstage import build_offstage, take_down
-from screens.step import StepDrafts, StepScreen
-from screens.step_kinds import step_screen
-from tui.games import game_ids
-from tui.games.base import Step
-from tui.session.session import Session
+from lastround.games import game_ids
+from lastround.games.base import Step
+from lastround.screens.offstage import build_offstage, take_down
+from lastround.screens.step import StepDrafts, StepScreen
+from lastround.screens.step_kinds import step_screen
+from lastround.session.session import Session
 
 # How long the typing pauses before the final scores it gives are built (foresee_soon): a
 # key typed meanwhile would wait for them (a few tens of milliseconds).
@@ -63,7 +63,7 @@ class StepAhead:
         self.app = app
         self.table = table
         self.ahead: StepScreen | None = None  # the next step's screen, built offstage
-        self.warmed_up = False  # the warm-up's imports are done (tui.shell.warm_up)
+        self.warmed_up = False  # the warm-up's imports are done (lastround.shell.warm_up)
         self.foreseeing: Timer | None = None  # see foresee_soon
         # On the home screen: each game's first step (who plays), in a new session of its own
         self.new_sessions: dict[str, StepScreen] | None = None
@@ -94,12 +94,13 @@ class StepAhead:
         if factory.step_layout(step) is None:
             return
         self.ahead = factory(session, step, index, self.table.keeper)
-        build_offstage(self.app, self.ahead)  # not shown: it lays itself out (screens.offstage)
+        # not shown: it lays itself out (lastround.screens.offstage)
+        build_offstage(self.app, self.ahead)
         self.foresee_soon()  # the values on screen may be all there (a resumed step)
 
     @staticmethod
     def is_home(screen: object) -> bool:
-        from screens.home import HomeScreen
+        from lastround.screens.home import HomeScreen
 
         return isinstance(screen, HomeScreen)
 
@@ -136,8 +137,8 @@ class StepAhead:
             self.foreseeing = self.app.set_timer(FORESEE_AFTER, self.foresee)
 
     def foresee(self) -> None:
-        from screens.breakdown import BreakdownScreen
-        from screens.form import FormScreen
+        from lastround.screens.breakdown import BreakdownScreen
+        from lastround.screens.form import FormScreen
 
         self.foreseeing = None
         if not self.app.screen_stack:  # the app is closing (the timer fired as it began to)
@@ -148,7 +149,7 @@ class StepAhead:
             return
         typed = shown.typed_values()
         result = None if typed is None else session.foresee(shown.step, typed)
-        if result is not None:  # offstage, it lays itself out again (screens.offstage)
+        if result is not None:  # offstage, it lays itself out again (lastround.screens.offstage)
             ahead.show_result(result)
 
     def screen_ahead_for(self, step: Step, index: int) -> StepScreen | None:

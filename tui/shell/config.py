@@ -12,8 +12,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from tui.session.safe_read import SaveError, has_unfit_value, read_regular_file
-from tui.session.toml_read import read_toml
+from lastround.session.safe_read import SaveError, has_unfit_value, read_regular_file
+from lastround.session.toml_read import read_toml
 
 CONFIG_ENV = "LASTROUND_CONFIG"
 
@@ -51,7 +51,7 @@ def save_setting(key: str, value: str | int, path: Path | None = None) -> None:
     """Set one key, keeping the rest of the file (and its comments); written atomically."""
     import tomlkit
 
-    from tui.session.files import atomic_write  # a session file's module: not at start
+    from lastround.session.files import atomic_write  # a session file's module: not at start
 
     target = path or config_path()
     try:

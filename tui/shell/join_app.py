@@ -1,9 +1,10 @@
 """`lastround join`: the app a player runs on their own terminal to enter their own steps.
 
 The player picks an open table and claims a seat; their steps are then shown with the host's
-own step screens (screens.join_steps), this app taking what they ask (screens.messages) and
-the seat (tui.session.seat) keeping their drafts. Confirming a
-step sends it to the host through the table's mailboxes (tui.session.table) and waits for
+own step screens (lastround.screens.join_steps), this app taking what they ask
+(lastround.screens.messages) and
+the seat (lastround.session.seat) keeping their drafts. Confirming a
+step sends it to the host through the table's mailboxes (lastround.session.table) and waits for
 the answer: entered (the next step, or the done screen) or refused (said at the field, the
 typing intact). This app never writes the session file: it reads it again whenever the host
 saves it. What is typed is the seat's draft, so a dropped link loses nothing: claiming the
@@ -23,22 +24,22 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer
 
-from screens import STYLESHEETS
-from screens.join import SeatScreen, TablesScreen
-from screens.join_wait import DoneScreen, SeatView, WaitScreen
-from screens.messages import Back, Confirmed, GoHome
-from screens.notices import ShowsNotices
-from screens.step import StepScreen
-from screens.step_kinds import join_screen
-from tui.games.base import RulesError, Step
-from tui.session.locks import InTheWay, Locked
-from tui.session.safe_read import SaveError
-from tui.session.seat import Seat
-from tui.session.session import Session
-from tui.session.table import Table
-from tui.shell.look import Look
-from tui.shell.typing_kept import keep_typed
-from tui.widgets.terminal_cursor import TerminalCursor
+from lastround.games.base import RulesError, Step
+from lastround.screens import STYLESHEETS
+from lastround.screens.join import SeatScreen, TablesScreen
+from lastround.screens.join_wait import DoneScreen, SeatView, WaitScreen
+from lastround.screens.messages import Back, Confirmed, GoHome
+from lastround.screens.notices import ShowsNotices
+from lastround.screens.step import StepScreen
+from lastround.screens.step_kinds import join_screen
+from lastround.session.locks import InTheWay, Locked
+from lastround.session.safe_read import SaveError
+from lastround.session.seat import Seat
+from lastround.session.session import Session
+from lastround.session.table import Table
+from lastround.shell.look import Look
+from lastround.shell.typing_kept import keep_typed
+from lastround.widgets.terminal_cursor import TerminalCursor
 
 FOLLOW_EVERY = 0.3  # the session file, the host's notices, whether the host is there
 ANSWER_EVERY = 0.05  # the answer to a step sent: it seems to come at once
@@ -77,10 +78,10 @@ class JoinApp(Look, TerminalCursor):
 
     def get_driver_class(self) -> type[Driver]:
         """In a browser (`lastround serve`), Textual's web driver taking the page's sizes in
-        the order they came (tui.shell.page_driver)."""
+        the order they came (lastround.shell.page_driver)."""
         driver_class = super().get_driver_class()
         if driver_class.__module__ == "textual.drivers.web_driver":
-            from tui.shell.page_driver import PageDriver
+            from lastround.shell.page_driver import PageDriver
 
             return PageDriver
         return driver_class
@@ -89,9 +90,9 @@ class JoinApp(Look, TerminalCursor):
         self.screen_change_signal.subscribe(self, self.hold_for)
         self.push_screen(TablesScreen(self.saves, self.pick_table))
         if not self.is_headless:  # a real terminal can hang up; tests' signals stay theirs
-            from tui.shell import hangup
+            from lastround.shell import hangup
             hangup.install(self.release_seat, self.suspend)
-            if self.is_web:  # a browser's, through `lastround serve` (tui.shell.serve)
+            if self.is_web:  # a browser's, through `lastround serve` (lastround.shell.serve)
                 hangup.watch_server(self, self.release_seat)
             else:
                 hangup.watch_terminal(self, self.release_seat)
@@ -101,7 +102,7 @@ class JoinApp(Look, TerminalCursor):
 
     def action_help(self) -> None:
         """The same help as on the host's screen: the step's rules and its keys."""
-        from screens.help import HelpScreen
+        from lastround.screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.screen))
@@ -284,7 +285,7 @@ class JoinApp(Look, TerminalCursor):
             screen.show_status(text)
         self.status_shown = (screen, text)
 
-    # what the step screens ask (screens.messages) -----------------------------------------
+    # what the step screens ask (lastround.screens.messages) ---------------------------------------
     @on(Confirmed)
     def confirm_step(self, message: Confirmed) -> None:
         """Send the step to the host (progress part-way through a step is the draft)."""

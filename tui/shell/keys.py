@@ -7,14 +7,14 @@ from typing import TYPE_CHECKING
 
 from textual.binding import Binding
 
-from tui.games import plugin_of, plugins
-from tui.games.plugin import AppKey
-from tui.shell.small_window import SmallWindow
-from tui.shell.walk import SessionWalk
+from lastround.games import plugin_of, plugins
+from lastround.games.plugin import AppKey
+from lastround.shell.small_window import SmallWindow
+from lastround.shell.walk import SessionWalk
 
 if TYPE_CHECKING:  # made once a session is asked for (SessionWalk.keeper)
-    from tui.session.keeper import Keeper
-    from tui.session.session import Session
+    from lastround.session.keeper import Keeper
+    from lastround.session.session import Session
 
 
 def game_key_bindings() -> list[Binding]:
@@ -97,19 +97,19 @@ class AppKeys(SmallWindow):
                      if key.id == key_id), None)
 
     def action_game_key(self, key_id: str) -> None:
-        from screens.step_kinds import key_screen
+        from lastround.screens.step_kinds import key_screen
 
         if self.session is not None and self.open_games_key(key_id) is not None:
             self.push_screen(key_screen(self.session.game_id, key_id))
 
     def action_help(self) -> None:
-        from screens.help import HelpScreen
+        from lastround.screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.screen))
 
     def action_save_elsewhere(self) -> None:
-        from screens.save_elsewhere import SaveElsewhereScreen
+        from lastround.screens.save_elsewhere import SaveElsewhereScreen
 
         if not isinstance(self.screen, SaveElsewhereScreen):
             self.push_screen(SaveElsewhereScreen(self.keeper.saves))

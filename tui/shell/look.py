@@ -11,15 +11,15 @@ from textual.app import App, SystemCommand
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from screens.notices import ShowsNotices
-from tui.session.terminal_safe import visible
+from lastround.screens.notices import ShowsNotices
+from lastround.session.terminal_safe import visible
 
 
 class Look(App[Any]):
     def setup_look(self) -> None:
         """The shipped themes, and the one the user chose last time (saved on every change)."""
-        from tui.shell.config import load_config
-        from tui.shell.themes import THEMES
+        from lastround.shell.config import load_config
+        from lastround.shell.themes import THEMES
 
         for theme in THEMES:
             self.register_theme(theme)
@@ -28,7 +28,7 @@ class Look(App[Any]):
             self.theme = chosen
 
     def watch_theme(self, theme: str) -> None:
-        from tui.shell.config import save_setting
+        from lastround.shell.config import save_setting
 
         if self.is_running:  # a change made by the user, not the one made at start
             try:
@@ -58,8 +58,8 @@ class Look(App[Any]):
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette offers the screen's own keys (from the same Binding declarations as the
         footer and F1), then the themes; Textual's screenshot and key panel stay."""
-        from tui.shell.themes import COLOURBLIND
-        from tui.widgets.bindings import binding_commands
+        from lastround.shell.themes import COLOURBLIND
+        from lastround.widgets.bindings import binding_commands
 
         yield from binding_commands(self, screen)
         yield SystemCommand("Theme…", "Choose the colours: every installed theme",

@@ -23,7 +23,7 @@ from pathlib import Path
 SERVE_MISSING = ("lastround serve needs the serve extra: pip install 'lastround[serve]' "
                  "(in this checkout: .venv/bin/uv sync --extra serve)")
 LOG_NAME = ".lastround-serve.log"
-# tui.shell.serve.FINISHED_WORD, written before the pipe closes when the game is finished.
+# lastround.shell.serve.FINISHED_WORD, written before the pipe closes when the game is finished.
 FINISHED_WORD = "finished\n"
 # The server's own bound: the final scores drawn (3 s), each browser's app ended (5 s), the
 # web server's shutdown (3 s).
@@ -39,7 +39,7 @@ NEXT_PORTS = 20  # ports looked at past a taken one for a free one to offer
 
 def where_remembered() -> tuple[str, int]:
     """The address and port the host last served on (the settings), else the defaults."""
-    from tui.shell.config import load_config
+    from lastround.shell.config import load_config
 
     settings = load_config()
     address, port = settings.get("serve_address"), settings.get("serve_port")
@@ -48,7 +48,7 @@ def where_remembered() -> tuple[str, int]:
 
 
 def remember_where(address: str, port: int) -> None:
-    from tui.shell.config import save_setting
+    from lastround.shell.config import save_setting
 
     with suppress(OSError):  # settings are a convenience: serving goes on without them
         save_setting("serve_address", address)
@@ -132,7 +132,7 @@ class PhoneServer:
         return self.saves / LOG_NAME
 
     def start(self) -> None:
-        command = [sys.executable, "-m", "tui", "serve", "--saves", str(self.saves.resolve()),
+        command = [sys.executable, "-m", "lastround", "serve", "--saves", str(self.saves.resolve()),
                    "--with-host"]
         address, port = self.where
         command += ["--host", address] * bool(address) + ["--port", str(port)]

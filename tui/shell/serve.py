@@ -29,11 +29,11 @@ from typing import Any
 from aiohttp import web
 from textual_serve.download_manager import DownloadManager
 
-from tui.session.terminal_safe import one_line
-from tui.shell import serve_joiner as joining
-from tui.shell.phones import lan_address, listening
-from tui.shell.serve_door import WRONG_PER_SECOND, Door, Strangers, new_door
-from tui.shell.serve_joiner import JoinProcess, close_with, relay, to_int
+from lastround.session.terminal_safe import one_line
+from lastround.shell import serve_joiner as joining
+from lastround.shell.phones import lan_address, listening
+from lastround.shell.serve_door import WRONG_PER_SECOND, Door, Strangers, new_door
+from lastround.shell.serve_joiner import JoinProcess, close_with, relay, to_int
 
 # Browsers at once (each is a process): a table is at most six seats, each may reconnect.
 MOST_BROWSERS = 16
@@ -41,7 +41,7 @@ MOST_BROWSERS = 16
 # sends its request at once; a connection held open sending nothing is closed.
 IDLE_MOST = 5.0
 # What the host's app writes on the server's standard input before closing it when the
-# game is finished (tui.shell.phones): the phones then keep its final scores in view.
+# game is finished (lastround.shell.phones): the phones then keep its final scores in view.
 FINISHED_WORD = b"finished"
 # Seconds between the server's pings to each browser: a phone gone to sleep answers none, and
 # is let go within 1.5 times this (its app ended, its seat free for its next page).
@@ -55,7 +55,7 @@ PAGE = Template((Path(__file__).parent / "serve_page.html").read_text(encoding="
 
 def join_command(saves: Path) -> list[str]:
     """What every browser runs: the joiner's app for this saves folder, nothing else."""
-    return [sys.executable, "-m", "tui", "join", "--saves", str(saves.resolve())]
+    return [sys.executable, "-m", "lastround", "join", "--saves", str(saves.resolve())]
 
 
 def log(line: str) -> None:
@@ -195,7 +195,7 @@ class TableServer:
         await asyncio.gather(*(leave(*pair) for pair in list(self.joiners.items())))
 
     async def end_with_the_host(self, application: web.Application) -> None:
-        """Started by the host's app (tui.shell.phones): once its pipe on standard input
+        """Started by the host's app (lastround.shell.phones): once its pipe on standard input
         closes (the app ended, however it ended), stop as Ctrl+C would; the host writes
         FINISHED_WORD first when the game is finished. (Watched from the server's start: by
         then SIGTERM stops it gracefully.)"""
@@ -222,7 +222,7 @@ NO_ADDRESS = ("lastround serve: this machine has no address on a local network; 
 
 def banner(door: Door, saves: Path) -> str:
     """What the host's terminal shows: the code to scan, the link in words, what it serves."""
-    from tui.widgets.qr_code import code_lines
+    from lastround.widgets.qr_code import code_lines
 
     return "\n".join([
         *code_lines(door.url),

@@ -21,7 +21,7 @@ from aiohttp import WSMessage, WSMsgType, web
 from textual_serve.app_service import AppService
 
 # The most one stdin message may carry: a paste of the most any field takes
-# (tui.widgets.key_order.PASTE_LIMIT, 10,000 characters) with its bracketing escapes.
+# (lastround.widgets.key_order.PASTE_LIMIT, 10,000 characters) with its bracketing escapes.
 PASTE_MOST = 10_000
 STDIN_MOST = PASTE_MOST + 16
 # The most one websocket message may be, in bytes: that paste with every character escaped in
@@ -37,7 +37,7 @@ MOST_MEMORY = 300 * 2**20  # bytes resident: past this, a joiner is ended (check
 QUIT_WAIT = 3.0  # seconds a joiner has to quit when asked, then SIGTERM
 TERM_WAIT = 2.0  # then SIGKILL: at most 5 s from the browser gone to the joiner gone
 FINAL_SCORES_WAIT = 3.0  # the game finished: each phone draws its final scores first
-FINAL_SCORES = b"final scores"  # screens.join_wait's heading once the game is over
+FINAL_SCORES = b"final scores"  # lastround.screens.join_wait's heading once the game is over
 
 # Close codes (4000-4999 are the application's own) and what the phone's page says.
 FINISHED = 4000, "The game is finished: these are the final scores. Thanks for playing!"

@@ -1,6 +1,6 @@
 """The host's app serving its open table to phones (F5, or `p` when opening it): the server
-(tui.shell.phones) started once, its code shown (screens.phones), and the server ended with
-the table or the app. Held by LastRoundApp as `phones`."""
+(lastround.shell.phones) started once, its code shown (lastround.screens.phones), and the server
+ended with the table or the app. Held by LastRoundApp as `phones`."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 from textual.app import App
 
 if TYPE_CHECKING:  # the server's module (subprocess, threads) loads when a table is served
-    from tui.session.keeper import Keeper
-    from tui.shell.phones import PhoneServer
+    from lastround.session.keeper import Keeper
+    from lastround.shell.phones import PhoneServer
 
 
 class PhoneServing:
@@ -21,15 +21,15 @@ class PhoneServing:
 
     def __init__(self, app: App[Any], keeper: Callable[[], Keeper]) -> None:
         self.app = app
-        self.keeper = keeper  # the open session's (tui.session.keeper), as the app holds it
+        self.keeper = keeper  # the open session's (lastround.session.keeper), as the app holds it
         self.server: PhoneServer | None = None  # `lastround serve` for the open table
 
-    def start_or_show(self) -> None:  # F5 (tui.shell.keys)
+    def start_or_show(self) -> None:  # F5 (lastround.shell.keys)
         keeper = self.keeper()
         session = keeper.session
         if keeper.table is None or session is None or session.path is None:
             return
-        from tui.shell import phones
+        from lastround.shell import phones
 
         if not phones.can_serve():
             self.app.notify(phones.SERVE_MISSING, title="Phones", severity="error",
@@ -40,7 +40,7 @@ class PhoneServing:
             if server.url is not None:
                 self.show(server.url)
             return  # starting: its code shows once it is ready
-        from screens.serve_where import ServeWhereScreen
+        from lastround.screens.serve_where import ServeWhereScreen
 
         if isinstance(self.app.screen, ServeWhereScreen):
             return  # already asking
@@ -52,7 +52,7 @@ class PhoneServing:
         keeper = self.keeper()
         if where is None or keeper.table is None or keeper.session is None:
             return
-        from tui.shell import phones
+        from lastround.shell import phones
 
         assert keeper.session.path is not None
         phones.remember_where(*where)
@@ -67,7 +67,7 @@ class PhoneServing:
             self.app.call_from_thread(then, said)
 
     def show(self, link: str) -> None:
-        from screens.phones import PhonesScreen
+        from lastround.screens.phones import PhonesScreen
 
         if not isinstance(self.app.screen, PhonesScreen):
             self.app.push_screen(PhonesScreen(link))

@@ -15,7 +15,7 @@ class SmallWindow(App[Any]):
 
     @property
     def is_too_small(self) -> bool:
-        from screens.too_small import TooSmallScreen
+        from lastround.screens.too_small import TooSmallScreen
 
         return bool(self.screen_stack) and isinstance(self.screen, TooSmallScreen)
 
@@ -25,7 +25,7 @@ class SmallWindow(App[Any]):
 
     def fit_to_terminal(self, size: Size) -> None:
         """Below the minimum size, cover everything with a message."""
-        from screens.too_small import TooSmallScreen, too_small
+        from lastround.screens.too_small import TooSmallScreen, too_small
 
         if too_small(size):
             if isinstance(self.screen, TooSmallScreen):

@@ -2,7 +2,7 @@
 in its mailboxes a few times a second and shows what the seats sent where the host sees it.
 
 Taking each offer by the rules, saving it and answering it is the session keeper's
-(tui.session.keeper); each player's step on the host's screen shows how every seat stands.
+(lastround.session.keeper); each player's step on the host's screen shows how every seat stands.
 """
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ from textual.app import App
 from textual.timer import Timer
 
 if TYPE_CHECKING:
-    from screens.step import StepScreen
-    from tui.games.base import Step
-    from tui.session.keeper import Keeper
-    from tui.session.outcomes import TableNews
-    from tui.session.session import Session
-    from tui.session.table import Table
+    from lastround.games.base import Step
+    from lastround.screens.step import StepScreen
+    from lastround.session.keeper import Keeper
+    from lastround.session.outcomes import TableNews
+    from lastround.session.session import Session
+    from lastround.session.table import Table
 
 # How often the host looks for what the players sent: quick enough that an entry seems to
 # arrive at once. A look is one stat of the table's folder; its files are read only when
@@ -30,7 +30,7 @@ RETRY_EVERY = 1.0
 
 
 class Host(Protocol):
-    """What the watch asks the host's app (tui.app) of the session and its steps."""
+    """What the watch asks the host's app (lastround.app) of the session and its steps."""
 
     @property
     def keeper(self) -> Keeper: ...
@@ -79,7 +79,13 @@ class TableWatch:
 
     def show(self, news: list[TableNews]) -> None:
         """What the keeper answered of the seats' offers, each where the host sees it."""
-        from tui.session.outcomes import Finished, NotSaved, SeatConflict, SeatEntered, TableClosed
+        from lastround.session.outcomes import (
+            Finished,
+            NotSaved,
+            SeatConflict,
+            SeatEntered,
+            TableClosed,
+        )
 
         app, host = self.app, self.host
         failed = next((item.why for item in news if isinstance(item, NotSaved)), "")
@@ -111,6 +117,6 @@ def seats_line(session: Session | None, table: Table | None, step: Step) -> str:
     """The seats' standing under each player's step ("" while no table is open)."""
     if table is None or session is None or step.player is None:
         return ""
-    from tui.session.table_offers import table_line  # once a table is open: not at start
+    from lastround.session.table_offers import table_line  # once a table is open: not at start
 
     return table_line(session, table, step)

@@ -1,4 +1,4 @@
-"""What is typed in the step shown, kept as its draft after each key (tui.session.drafts):
+"""What is typed in the step shown, kept as its draft after each key (lastround.session.drafts):
 by the host's session walk into the session's drafts, by a player's own terminal into the
 seat's. The screen says what is typed (StepScreen.typed); the keeping is the app's."""
 
@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:  # loaded with a session's screens, not at start
-    from screens.step import StepScreen
-    from tui.games.base import Step
-    from tui.session.drafts import DraftValues
+    from lastround.games.base import Step
+    from lastround.screens.step import StepScreen
+    from lastround.session.drafts import DraftValues
 
 
 class KeepsDrafts(Protocol):

@@ -1,10 +1,10 @@
 """The session walk: the host's way through a session, one step screen at a time.
 
-The keeper (tui.session.keeper, no Textual) owns the open session: it confirms, saves, keeps
+The keeper (lastround.session.keeper, no Textual) owns the open session: it confirms, saves, keeps
 drafts and the lock, and takes the table's offers. The walk opens a session (new, resumed or
-replayed), hands the keeper what the screens ask by message (screens.messages, routed here by
-the app: `answer`) and turns each answer into what is shown: the next screen (built ahead,
-tui.shell.ahead), the box that asks the table first, a refusal at its field. It also holds
+replayed), hands the keeper what the screens ask by message (lastround.screens.messages, routed here
+by the app: `answer`) and turns each answer into what is shown: the next screen (built ahead,
+lastround.shell.ahead), the box that asks the table first, a refusal at its field. It also holds
 what goes with an open session: table mode (TableWatch, F4) and its phones (PhoneServing, F5).
 """
 
@@ -17,21 +17,21 @@ from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 
-from screens import messages
-from tui.shell.serving_phones import PhoneServing
-from tui.shell.table_watch import TableWatch, seats_line
-from tui.shell.typing_kept import keep_typed
+from lastround.screens import messages
+from lastround.shell.serving_phones import PhoneServing
+from lastround.shell.table_watch import TableWatch, seats_line
+from lastround.shell.typing_kept import keep_typed
 
 if TYPE_CHECKING:
     # The session's machinery: the keeper, its answers, the steps' screens. Loaded once a
     # session is first asked for (or by the warm-up): the home's first frame needs none.
-    from screens.host_seat import TableOpening
-    from screens.step import StepScreen
-    from tui.games.base import Step
-    from tui.session.keeper import Keeper
-    from tui.session.outcomes import Confirmed
-    from tui.session.session import Session
-    from tui.shell.ahead import StepAhead
+    from lastround.games.base import Step
+    from lastround.screens.host_seat import TableOpening
+    from lastround.screens.step import StepScreen
+    from lastround.session.keeper import Keeper
+    from lastround.session.outcomes import Confirmed
+    from lastround.session.session import Session
+    from lastround.shell.ahead import StepAhead
 
 
 class SessionWalk:
@@ -52,11 +52,11 @@ class SessionWalk:
     # the session keeper, and what the screens built ahead and the tests read of it ------------
     @property
     def keeper(self) -> Keeper:
-        """The session keeper (tui.session.keeper), made when first asked for: the home's
+        """The session keeper (lastround.session.keeper), made when first asked for: the home's
         first frame asks for none, so it loads none of a session's machinery (start-up 1.11
         → 1.05 the bare app's, tests/perf/bench_startup.py); the warm-up loads it after."""
         if self.made_keeper is None:
-            from tui.session.keeper import Keeper
+            from lastround.session.keeper import Keeper
 
             self.made_keeper = Keeper(self.first_saves, clock=lambda: self.clock(),
                                       seed=self.fixed_seed)
@@ -64,8 +64,8 @@ class SessionWalk:
 
     @cached_property
     def steps_ahead(self) -> StepAhead:
-        """The screens built while one is read (tui.shell.ahead), made when first needed."""
-        from tui.shell.ahead import StepAhead
+        """The screens built while one is read (lastround.shell.ahead), made when first needed."""
+        from lastround.shell.ahead import StepAhead
 
         return StepAhead(self.app, self)
 
@@ -82,7 +82,7 @@ class SessionWalk:
     def saves(self) -> Path:
         return self.first_saves if self.made_keeper is None else self.made_keeper.saves
 
-    # what the screens ask (screens.messages) ---------------------------------------------
+    # what the screens ask (lastround.screens.messages) --------------------------------------------
     def answer(self, message: messages.FromScreen) -> None:
         """Do what a screen asked."""
         match message:
@@ -133,8 +133,8 @@ class SessionWalk:
     def open_file(self, path: Path, *, read_only: bool = False,
                   leaving_exits: bool = False) -> None:
         """A session file's next step, or its replay (whose Esc quits if `leaving_exits`)."""
-        from tui.records.examples import is_example
-        from tui.session.outcomes import NotOpened
+        from lastround.records.examples import is_example
+        from lastround.session.outcomes import NotOpened
 
         example = is_example(path)  # shipped with the app: only ever read
         opened = self.keeper.open(path, read_only=read_only or example)
@@ -144,8 +144,8 @@ class SessionWalk:
         session = self.keeper.session
         assert session is not None
         if opened.replay:  # a finished session (or `lastround replay`) opens as a replay
-            from screens.example_replay import ExampleReplayScreen
-            from screens.replay import ReplayScreen
+            from lastround.screens.example_replay import ExampleReplayScreen
+            from lastround.screens.replay import ReplayScreen
 
             replay_screen = ExampleReplayScreen if example else ReplayScreen
             self.app.push_screen(replay_screen(session, self.keeper, self.saves,
@@ -161,7 +161,7 @@ class SessionWalk:
             self.watch_table()
 
     def show_history(self) -> None:
-        from screens.history import HistoryScreen
+        from lastround.screens.history import HistoryScreen
 
         self.app.push_screen(HistoryScreen(self.saves))
 
@@ -194,7 +194,7 @@ class SessionWalk:
             return
         screen = None if fresh else self.steps_ahead.screen_ahead_for(step, index)
         if screen is None:
-            from screens.step_kinds import step_screen
+            from lastround.screens.step_kinds import step_screen
 
             screen = step_screen(step.kind)(self.session, step, index, self.keeper)
         if said:
@@ -208,7 +208,7 @@ class SessionWalk:
         """The step screen shown, if one is: what the keeper's answers are said under."""
         if self.session is None:  # none is shown without one (nor its module loaded)
             return None
-        from screens.step import StepScreen
+        from lastround.screens.step import StepScreen
 
         screen = self.app.screen if self.app.screen_stack else None
         return screen if isinstance(screen, StepScreen) else None
@@ -225,7 +225,15 @@ class SessionWalk:
             shown.progress_kept()
 
     def show_confirmed(self, step: Step, values: dict[str, Any], outcome: Confirmed) -> None:
-        from tui.session.outcomes import AskFirst, Finished, Home, Next, NotSaved, Refused, Stay
+        from lastround.session.outcomes import (
+            AskFirst,
+            Finished,
+            Home,
+            Next,
+            NotSaved,
+            Refused,
+            Stay,
+        )
 
         note = outcome.note if isinstance(outcome, (Next, Home, Finished, NotSaved)) else None
         if note is not None:  # the players changed, but the file kept its name
@@ -241,7 +249,7 @@ class SessionWalk:
                 if (shown := self.step_shown()) is not None:
                     shown.refuse(field, reason)
             case AskFirst(undoes):
-                from screens.confirm_change import ConfirmChangeScreen
+                from lastround.screens.confirm_change import ConfirmChangeScreen
 
                 self.app.push_screen(ConfirmChangeScreen(undoes), callback=lambda make_it:
                                      self.change_answered(step, values, make_it))
@@ -264,7 +272,7 @@ class SessionWalk:
     def finish_now(self) -> None:
         """Finish (and save) a session whose every value is confirmed, then show its final
         scores read-only; when it does not total, say why under them."""
-        from tui.session.outcomes import NotSaved, Refused
+        from lastround.session.outcomes import NotSaved, Refused
 
         outcome = self.keeper.finish_now()
         if isinstance(outcome, Refused):
@@ -310,7 +318,7 @@ class SessionWalk:
             self.show_step(self.step_index - 1)
 
     def go_home(self, message: str = "") -> None:
-        from screens.home import HomeScreen
+        from lastround.screens.home import HomeScreen
 
         self.close_session()
         while not isinstance(self.app.screen, HomeScreen):
@@ -327,14 +335,14 @@ class SessionWalk:
     # after the game, and elsewhere --------------------------------------------------------
     def correct(self, message: messages.Corrected) -> None:
         """A finished game's step corrected: the keeper's answer goes to the screen."""
-        from screens.correction import Correcting
+        from lastround.screens.correction import Correcting
 
         answer = self.keeper.correct(message.session, message.step.id, message.values)
         if isinstance(message.screen, Correcting):
             message.screen.correction_answered(answer)
 
     def save_elsewhere(self, screen: object, folder: Path) -> None:
-        from screens.save_elsewhere import SaveElsewhereScreen
+        from lastround.screens.save_elsewhere import SaveElsewhereScreen
 
         again = self.keeper.unsaved
         failure = self.keeper.save_elsewhere(folder)
@@ -343,9 +351,9 @@ class SessionWalk:
             screen.answered(failure, saved_as, again=again)
 
     # the table (table mode) -----------------------------------------------------------------
-    def ask_for_table(self) -> None:  # F4 (tui.shell.keys)
-        from screens.host_seat import HostSeatScreen
-        from tui.shell.phones import can_serve
+    def ask_for_table(self) -> None:  # F4 (lastround.shell.keys)
+        from lastround.screens.host_seat import HostSeatScreen
+        from lastround.shell.phones import can_serve
 
         if self.keeper.can_open_table() and self.session is not None:
             self.app.push_screen(HostSeatScreen(self.session.players, phones=can_serve()),
@@ -381,6 +389,6 @@ class SessionWalk:
         if (shown := self.step_shown()) is not None:  # built or not: shown once built
             shown.show_table_line(seats_line(self.session, self.keeper.table, shown.step))
 
-    def release_lock(self) -> None:  # on a hang-up too (tui.shell.hangup)
+    def release_lock(self) -> None:  # on a hang-up too (lastround.shell.hangup)
         if self.made_keeper is not None:
             self.made_keeper.release_lock()

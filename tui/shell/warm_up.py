@@ -3,16 +3,17 @@ drawn: the first key of a session then waits for no import (nor the first save f
 
 from __future__ import annotations
 
-from tui.games import plugins
-from tui.games.plugin import load
+from lastround.games import plugins
+from lastround.games.plugin import load
 
 WARM_UP_MODULES = (
-    "screens.setup", "screens.form", "screens.checklist", "screens.breakdown",
-    "screens.help", "tomlkit", "tui.session.save_text",
+    "lastround.screens.setup", "lastround.screens.form", "lastround.screens.checklist",
+    "lastround.screens.breakdown",
+    "lastround.screens.help", "tomlkit", "lastround.session.save_text",
     "json", "tomllib",  # a draft's first value, a session's first read: kept off the first frame
-    "tui.session.table_offers",  # the table's (F4, or a session reopened with its table open)
+    "lastround.session.table_offers",  # the table's (F4, or a session reopened with its table open)
     # a session's machinery, which the home's first frame does without (SessionWalk.keeper)
-    "tui.session.keeper", "tui.shell.ahead",
+    "lastround.session.keeper", "lastround.shell.ahead",
 )
 
 
@@ -22,7 +23,7 @@ def warm_up(game_id: str | None = None) -> None:
     never be needed (about 0.6 MiB for Galileo's)."""
     import importlib  # not loaded at start: the warm-up runs once the home screen is drawn
 
-    from screens.step_kinds import has_screens
+    from lastround.screens.step_kinds import has_screens
 
     games = [p for p in plugins() if p.id == game_id] or list(plugins())
     own_screens = [f"screens.{game.id}" for game in games if has_screens(game)]

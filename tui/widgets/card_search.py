@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from textual import events
 
-from tui.widgets.entry import Entry
+from lastround.widgets.entry import Entry
 
 
 class CardSearch(Entry):

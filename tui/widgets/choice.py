@@ -41,7 +41,7 @@ class Choice(Widget, can_focus=True):
         return self.options[self.index] if self.options else ""
 
     def offer(self, options: Sequence[str]) -> None:
-        """Other options (a screen refilled for another step: tui.shell.ahead)."""
+        """Other options (a screen refilled for another step: lastround.shell.ahead)."""
         if list(options) != self.options:
             self.options = list(options)
             self.set_reactive(Choice.index, min(self.index, max(len(self.options) - 1, 0)))

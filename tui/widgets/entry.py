@@ -3,7 +3,7 @@
 Textual's Input can refuse a character silently (a type or length limit): `2.5` became `25`
 with nothing said. An Entry takes every character; the screen checks the text as it changes
 and says under the field what is wrong, and Enter refuses the step until it is right.
-Its text is selected when the focus reaches it by a key (see tui.widgets.key_order), so typing
+Its text is selected when the focus reaches it by a key (see lastround.widgets.key_order), so typing
 replaces a value shown there.
 """
 

@@ -12,8 +12,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widget import Widget
 
-from tui.widgets.error_line import ErrorLine
-from tui.widgets.plain import PlainLabel
+from lastround.widgets.error_line import ErrorLine
+from lastround.widgets.plain import PlainLabel
 
 
 class FieldRow(Horizontal):

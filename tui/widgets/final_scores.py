@@ -1,9 +1,9 @@
 """The final scores on screen: the breakdown at the game's end and replay's last page.
 
-Draws tui.records.final_scores' model and nothing else: the table of totals, the winner,
+Draws lastround.records.final_scores' model and nothing else: the table of totals, the winner,
 the tie-break's lines, the notes (a record, muted as step texts are) and each player's
 scoring lines. Each part is there from the start and hidden while empty, so a screen built
-ahead of its scores (tui.shell.ahead) only fills it.
+ahead of its scores (lastround.shell.ahead) only fills it.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 
-from tui.records.final_scores import Breakdown
-from tui.widgets.plain import Plain, PlainTable
+from lastround.records.final_scores import Breakdown
+from lastround.widgets.plain import Plain, PlainTable
 
 
 def score_table(scores: Breakdown) -> Table:

@@ -15,8 +15,8 @@ from typing import Any
 from textual import events
 from textual.widgets.option_list import Option
 
-from tui.games.words import shortened
-from tui.widgets.marked_list import BLANK, MARK, MarkedList
+from lastround.games.words import shortened
+from lastround.widgets.marked_list import BLANK, MARK, MarkedList
 
 
 @dataclass(frozen=True)

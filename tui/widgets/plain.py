@@ -24,7 +24,7 @@ class Plain(Static):
 
     def update(self, content: Any = "", *, layout: bool = True) -> None:
         # The same text again is not laid out and drawn again: a step's screen is refilled
-        # for the next step (tui.shell.ahead), mostly with the texts it shows already.
+        # for the next step (lastround.shell.ahead), mostly with the texts it shows already.
         if isinstance(content, str) and content == self.content:
             return
         if layout and self.stays_one_line(content):

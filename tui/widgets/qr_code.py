@@ -21,7 +21,7 @@ import segno
 from rich.text import Text
 from textual.geometry import Size
 
-from tui.widgets.plain import Plain
+from lastround.widgets.plain import Plain
 
 # The light margin round the code, in modules: the four the QR standard asks for.
 QUIET_ZONE = 4

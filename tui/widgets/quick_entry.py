@@ -1,6 +1,6 @@
 """Quick entry: a few totals typed as whole numbers instead of listing what adds up to them.
 
-A hint, then each field's row (tui.widgets.field_row). The fields are built when first shown
+A hint, then each field's row (lastround.widgets.field_row). The fields are built when first shown
 (`build`): most tables never use them, and each widget costs the step change that shows the
 screen. What is typed is checked as in every form: the screen hands in the forms' reading
 of a number (`read`, raising ValueError with the message to show) and its check while typing
@@ -16,11 +16,11 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Input
 
-from tui.games.base import Field
-from tui.widgets.entry import Entry
-from tui.widgets.field_row import FieldRow
-from tui.widgets.key_order import focus_now
-from tui.widgets.plain import Plain
+from lastround.games.base import Field
+from lastround.widgets.entry import Entry
+from lastround.widgets.field_row import FieldRow
+from lastround.widgets.key_order import focus_now
+from lastround.widgets.plain import Plain
 
 
 class QuickEntry(Vertical):

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from textual.widgets.option_list import Option
 
-from tui.widgets.marked_list import MarkedList
+from lastround.widgets.marked_list import MarkedList
 
 
 class TableauList(MarkedList):

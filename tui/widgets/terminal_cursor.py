@@ -16,9 +16,9 @@ from textual.geometry import Offset
 from textual.widget import Widget
 from textual.widgets import DataTable, Input, OptionList
 
-from tui.widgets.checklist import Checklist
-from tui.widgets.choice import Choice
-from tui.widgets.key_order import OrderedKeys
+from lastround.widgets.checklist import Checklist
+from lastround.widgets.choice import Choice
+from lastround.widgets.key_order import OrderedKeys
 
 
 def lines_taken(widget: Widget, texts: list[str]) -> int:

@@ -4,18 +4,18 @@ The rules are in `game` (start there: it describes the session keys) and the mod
 names; this holds only the plugin, so listing the games loads none of them.
 """
 
-from tui.games.plugin import AppKey, Example, GamePlugin, HomeKey
+from lastround.games.plugin import AppKey, Example, GamePlugin, HomeKey
 
 PLUGIN = GamePlugin(
     id="galileo",
     title="Galileo Galilei",
     short_title="Galileo",
     players=(2, 4),
-    game="tui.games.galileo.game:GAME",
-    checks="tui.games.galileo.checks",
+    game="lastround.games.galileo.game:GAME",
+    checks="lastround.games.galileo.checks",
     home_key=HomeKey("g", "New Galileo", "Start a new Galileo Galilei session"),
     step_kinds=("turns",),
-    warm_up=("tui.games.galileo.game",),
+    warm_up=("lastround.games.galileo.game",),
     # Dice values left, then Quadrant tokens left.
     tiebreak_columns=("tiebreak_dice", "tiebreak_quadrants"),
     step_ids=("setup", "table", "trigger", "final-turns", "scores-#", "breakdown"),
@@ -27,5 +27,5 @@ PLUGIN = GamePlugin(
         AppKey("f3", "galileo-dice", "Dice",
                "Galileo Galilei: the dice with their colour-blind marks"),
     ),
-    describe_draw="tui.games.galileo.turns:logged_draw",
+    describe_draw="lastround.games.galileo.turns:logged_draw",
 )

@@ -5,19 +5,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tui.games.base import Data, RulesError, Step, apply_setup, name_key, player_names
-from tui.games.galileo.board import INQUISITORS, SCALE_TILES, TRACK_LAP, chosen_subjects
-from tui.games.galileo.cellar import DEFAULT_CELLAR_VALUES, cellar_values, chosen_cellar
-from tui.games.galileo.entries import check_names
-from tui.games.galileo.limits import player_problem, table_problem
-from tui.games.galileo.turns import (
+from lastround.games.base import Data, RulesError, Step, apply_setup, name_key, player_names
+from lastround.games.galileo.board import INQUISITORS, SCALE_TILES, TRACK_LAP, chosen_subjects
+from lastround.games.galileo.cellar import DEFAULT_CELLAR_VALUES, cellar_values, chosen_cellar
+from lastround.games.galileo.entries import check_names
+from lastround.games.galileo.limits import player_problem, table_problem
+from lastround.games.galileo.turns import (
     DRAW_REASONS,
     listed_turns,
     progress,
     reset_turns,
     turns_recorded,
 )
-from tui.games.values import checked_int, int_at, is_int
+from lastround.games.values import checked_int, int_at, is_int
 
 
 def check_values(step: Step, values: Mapping[str, Any]) -> None:
@@ -57,7 +57,7 @@ def apply_players(data: Data, step: Step, values: Mapping[str, Any]) -> None:
 def follow_seats(data: Data, before: list[str]) -> None:
     """The first player and the deck-emptying turn name seats: they follow their players
     to their new seats; a player no longer seated gives way to the first seat (said before
-    it is confirmed: tui.games.galileo.resets)."""
+    it is confirmed: lastround.games.galileo.resets)."""
     now = [name_key(name) for name in player_names(data)]
 
     def seat_of(seat: object) -> int:
@@ -169,7 +169,7 @@ def apply_scores(data: Data, step: Step, values: Mapping[str, Any]) -> None:
 
 
 def form_key(problem_key: str, entry: Mapping[str, Any]) -> str:
-    """The scores form's field for a limit problem's key (see tui.games.galileo.limits)."""
+    """The scores form's field for a limit problem's key (see lastround.games.galileo.limits)."""
     if problem_key == "cellar":  # the first space holding some, else Farewell
         held = [j for j, n in enumerate(entry["cellar"], start=1) if n]
         return f"cellar_{held[0]}" if held else "farewell"

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from tui.games.base import RulesError
-from tui.games.galileo import PLUGIN
-from tui.games.values import is_int
+from lastround.games.base import RulesError
+from lastround.games.galileo import PLUGIN
+from lastround.games.values import is_int
 
 
 class Subject(NamedTuple):

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tui.games.base import Field, RulesError, signed
-from tui.games.values import checked_int
-from tui.games.words import join_names
+from lastround.games.base import Field, RulesError, signed
+from lastround.games.values import checked_int
+from lastround.games.words import join_names
 
 DEFAULT_CELLAR_VALUES: tuple[int, ...] = (-8, -4, -2, 1)
 STANDARD_CELLAR, BRUNO_CELLAR = "standard", "Bruno's tile"

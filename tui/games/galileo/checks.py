@@ -6,9 +6,9 @@ from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any
 
-from tui.games.base import RulesError, Scoring, Step
-from tui.games.galileo.apply import check_draw
-from tui.games.galileo.board import (
+from lastround.games.base import RulesError, Scoring, Step
+from lastround.games.galileo.apply import check_draw
+from lastround.games.galileo.board import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     TRIBUNAL_HIGH,
@@ -16,13 +16,13 @@ from tui.games.galileo.board import (
     TRIGGER_HOWS,
     chosen_subjects,
 )
-from tui.games.galileo.cellar import cellar_values
-from tui.games.galileo.entries import SCORED_KEYS, Tile, checked_entries, read_tile
-from tui.games.galileo.limits import player_problem, table_problem
-from tui.games.galileo.procedure import procedure
-from tui.games.galileo.scoring import score_entries
-from tui.games.galileo.turns import check_seat, session_turns
-from tui.games.values import checked_int, confirmed, int_at, list_at, seated, table_list
+from lastround.games.galileo.cellar import cellar_values
+from lastround.games.galileo.entries import SCORED_KEYS, Tile, checked_entries, read_tile
+from lastround.games.galileo.limits import player_problem, table_problem
+from lastround.games.galileo.procedure import procedure
+from lastround.games.galileo.scoring import score_entries
+from lastround.games.galileo.turns import check_seat, session_turns
+from lastround.games.values import checked_int, confirmed, int_at, list_at, seated, table_list
 
 GALILEO_COUNTS = ("track", "track_position", "farewell", "dice", "quadrants")
 
@@ -110,7 +110,7 @@ def _check_turns(data: Mapping[str, Any]) -> None:
 
 
 def steps_to_check(data: Mapping[str, Any]) -> list[Step]:
-    """The steps whose logged values tui.games.checks checks (the kind of each field), built
+    """The steps whose logged values lastround.games.checks checks (the kind of each field), built
     without filling the scores forms with the players' saved entries: check_game_data has
     read those already, and the fields are the same."""
     return procedure(data, saved=False)
@@ -118,7 +118,7 @@ def steps_to_check(data: Mapping[str, Any]) -> list[Step]:
 
 def check_game_data(data: Mapping[str, Any]) -> Scoring | None:
     """RulesError for the first of Galileo's own keys a screen could not show; the players'
-    scoring when their entries are whole (see tui.games.checks.check_session)."""
+    scoring when their entries are whole (see lastround.games.checks.check_session)."""
     players = seated(data, MIN_PLAYERS, MAX_PLAYERS)
     values = cellar_values(data)
     tiles = [_check_player(player, index, len(values)) for index, player in enumerate(players)]

@@ -7,17 +7,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tui.games.base import RulesError, name_key
-from tui.games.galileo.board import (
+from lastround.games.base import RulesError, name_key
+from lastround.games.galileo.board import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     TRIBUNAL_HIGH,
     TRIBUNAL_LOW,
     canonical_subject,
 )
-from tui.games.galileo.cellar import cellar_values
-from tui.games.galileo.limits import player_problem, table_problem
-from tui.games.values import checked_int, int_at, is_int, list_at
+from lastround.games.galileo.cellar import cellar_values
+from lastround.games.galileo.limits import player_problem, table_problem
+from lastround.games.values import checked_int, int_at, is_int, list_at
 
 
 @dataclass(frozen=True)
@@ -131,7 +131,7 @@ def read_players(data: Mapping[str, Any]) -> list[Entries]:
 
 def check_limits(players: Sequence[Mapping[str, Any]]) -> None:
     """RulesError when a player, or the table together, holds more than the components allow
-    (see tui.games.galileo.limits); the row multipliers are not bounded."""
+    (see lastround.games.galileo.limits); the row multipliers are not bounded."""
     for index, player in enumerate(players):
         problem = player_problem(player)
         if problem is not None:

@@ -48,17 +48,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tui.games.base import Data, Game, PlayerScore, Result, RulesError, Step
-from tui.games.galileo.apply import (
+from lastround.games.base import Data, Game, PlayerScore, Result, RulesError, Step
+from lastround.games.galileo.apply import (
     apply_players,
     apply_scores,
     apply_table,
     apply_trigger,
     apply_turns,
 )
-from tui.games.galileo.procedure import procedure
-from tui.games.galileo.resets import resets
-from tui.games.galileo.scoring import score, so_far
+from lastround.games.galileo.procedure import procedure
+from lastround.games.galileo.resets import resets
+from lastround.games.galileo.scoring import score, so_far
 
 
 class GalileoGame:

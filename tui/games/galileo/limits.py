@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tui.games.values import is_int
+from lastround.games.values import is_int
 
 # S1 lists 33 Inquisitor tokens, S2 32: 33 is the bound that refuses nothing a real game holds.
 INQUISITORS_IN_GAME = 33

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tui.games.base import Field, RulesError, Step, player_names
-from tui.games.galileo.board import SCALE_TILES, SUBJECT_NAMES, TRIGGER_HOWS, name_at
-from tui.games.galileo.cellar import cellar_setup_fields
-from tui.games.galileo.scores_form import score_fields, scores_step
-from tui.games.galileo.turns import drawn_cards_text, session_turns
+from lastround.games.base import Field, RulesError, Step, player_names
+from lastround.games.galileo.board import SCALE_TILES, SUBJECT_NAMES, TRIGGER_HOWS, name_at
+from lastround.games.galileo.cellar import cellar_setup_fields
+from lastround.games.galileo.scores_form import score_fields, scores_step
+from lastround.games.galileo.turns import drawn_cards_text, session_turns
 
 SETUP_HELP = (
     "Name the two to four players in seat order, going clockwise. "

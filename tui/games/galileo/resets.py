@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tui.games.base import Step, name_key, player_names
-from tui.games.galileo.board import name_at
-from tui.games.galileo.cellar import cellar_resets
-from tui.games.galileo.turns import turns_recorded
-from tui.games.values import is_int
+from lastround.games.base import Step, name_key, player_names
+from lastround.games.galileo.board import name_at
+from lastround.games.galileo.cellar import cellar_resets
+from lastround.games.galileo.turns import turns_recorded
+from lastround.games.values import is_int
 
 
 def resets(data: Mapping[str, Any], step: Step, values: Mapping[str, Any]) -> str:

@@ -7,8 +7,8 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from tui.games.base import Field, RulesError, Step, signed
-from tui.games.galileo.board import (
+from lastround.games.base import Field, RulesError, Step, signed
+from lastround.games.galileo.board import (
     INQUISITORS,
     SCALE_TILES,
     SUBJECT_NAMES,
@@ -18,9 +18,9 @@ from tui.games.galileo.board import (
     TRIBUNAL_LOW,
     chosen_subjects,
 )
-from tui.games.galileo.cellar import cellar_values
-from tui.games.galileo.limits import INQUISITORS_IN_GAME, USUAL_MULTIPLIER_HIGH
-from tui.games.values import is_int
+from lastround.games.galileo.cellar import cellar_values
+from lastround.games.galileo.limits import INQUISITORS_IN_GAME, USUAL_MULTIPLIER_HIGH
+from lastround.games.values import is_int
 
 SCORES_HELP = (
     "Enter where the Score token stands (0–99) and whether it has been flipped past 100. "

@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tui.games.base import Line, PlayerScore, Result, RulesError, rank_winners, signed
-from tui.games.galileo.board import PARTS, TRACK_LAP
-from tui.games.galileo.cellar import cellar_values
-from tui.games.galileo.entries import Entries, Tile, read_players
-from tui.games.values import is_int
-from tui.games.words import join_names
+from lastround.games.base import Line, PlayerScore, Result, RulesError, rank_winners, signed
+from lastround.games.galileo.board import PARTS, TRACK_LAP
+from lastround.games.galileo.cellar import cellar_values
+from lastround.games.galileo.entries import Entries, Tile, read_players
+from lastround.games.values import is_int
+from lastround.games.words import join_names
 
 
 def university_lines(tiles: Sequence[Tile]) -> list[Line]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from tui.games.base import signed
+from lastround.games.base import signed
 
 
 class ScoreRow(NamedTuple):

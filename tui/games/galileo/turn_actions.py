@@ -8,8 +8,8 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tui.games.base import Data
-from tui.games.galileo.turns import (
+from lastround.games.base import Data
+from lastround.games.galileo.turns import (
     listed_turns,
     progress,
     record_draw,

@@ -2,7 +2,7 @@
 
 Pure rules: no I/O. Reads and writes the session keys ``first_player``, ``trigger``,
 ``trigger_turn_over``, ``turns_done``, ``draws`` and ``seed`` (see the docstring of
-tui.games.galileo).
+lastround.games.galileo).
 
 The turns listed are the triggering player's own turn, still in progress when the deck
 empties (draws during it are recorded against that player), then `final_turns`. The count
@@ -20,8 +20,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from tui.games.base import Data, RulesError, player_names
-from tui.games.values import is_int
+from lastround.games.base import Data, RulesError, player_names
+from lastround.games.values import is_int
 
 DRAW_REASONS: tuple[str, ...] = ("gap", "reward")
 

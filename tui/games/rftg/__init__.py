@@ -7,27 +7,27 @@ the default; the first differs on five cards. This holds only the plugin, so lis
 games loads none of them.
 """
 
-from tui.games.plugin import Example, GamePlugin, HomeKey
+from lastround.games.plugin import Example, GamePlugin, HomeKey
 
 PLUGIN = GamePlugin(
     id="rftg",
     title="Race for the Galaxy",
     short_title="RftG",
     players=(2, 6),  # 5 with The Gathering Storm, 6 with Rebel vs Imperium (boxes.py)
-    game="tui.games.rftg.game:GAME",
-    checks="tui.games.rftg.checks",
+    game="lastround.games.rftg.game:GAME",
+    checks="lastround.games.rftg.checks",
     home_key=HomeKey("r", "New Race", "Start a new Race for the Galaxy session"),
     step_kinds=("cards",),
     # A tableau is entered at each seat in table mode, and corrected after the game.
     join_kinds=("cards",),
-    seat_check="tui.games.rftg.checks:check_seat_tableau",
+    seat_check="lastround.games.rftg.checks:check_seat_tableau",
     correction_kinds=("cards",),
-    warm_up=("tui.games.rftg.game",),
-    warm_up_call="tui.games.rftg.search:build_index",
+    warm_up=("lastround.games.rftg.game",),
+    warm_up_call="lastround.games.rftg.search:build_index",
     count_columns=("hand", "goods"),  # cards in hand and goods on worlds
     tiebreak_columns=("tiebreak_hand_plus_goods",),
-    edition_of="tui.games.rftg.entries:edition_of",
-    boxes_of="tui.games.rftg.box_steps:boxes_played",
+    edition_of="lastround.games.rftg.entries:edition_of",
+    boxes_of="lastround.games.rftg.box_steps:boxes_played",
     bgg_id=28143,
     step_ids=("setup", "options", "end-check-#", "finish-round", "tableau-#", "goals-#",
               "counts-#", "breakdown"),

@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tui.games.rftg.box_steps import expansions_of, goal_key, names_in
-from tui.games.rftg.boxes import BOX_CHOICES, Goal, choice_of, goals_for
-from tui.games.rftg.expansions import goal_spelling
-from tui.games.words import join_names
+from lastround.games.rftg.box_steps import expansions_of, goal_key, names_in
+from lastround.games.rftg.boxes import BOX_CHOICES, Goal, choice_of, goals_for
+from lastround.games.rftg.expansions import goal_spelling
+from lastround.games.words import join_names
 
 FINISH_ROUND = "finish-round"
 SETUP_BOXES = ("boxes", "new_worlds")

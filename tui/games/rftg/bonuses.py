@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from tui.games.rftg.cards import BASE, DEFAULT_EDITION, Card, card
-from tui.games.rftg.categories import Category, military_world, named, world_with
-from tui.games.words import capitalise, card_list, plural
+from lastround.games.rftg.cards import BASE, DEFAULT_EDITION, Card, card
+from lastround.games.rftg.categories import Category, military_world, named, world_with
+from lastround.games.words import capitalise, card_list, plural
 
 
 @dataclass(frozen=True)
@@ -127,7 +127,7 @@ def categories_of(dev: Card) -> tuple[Category, ...]:
     """The printed lines of a card with an end-game formula, base game or box."""
     if dev.box == BASE:
         return SIX_DEV_CATEGORIES[dev.name]
-    from tui.games.rftg.box_bonuses import BOX_CATEGORIES  # only a game with boxes needs it
+    from lastround.games.rftg.box_bonuses import BOX_CATEGORIES  # only a game with boxes needs it
 
     return BOX_CATEGORIES[dev.name]
 
@@ -240,7 +240,7 @@ def _box_shares(dev: Card, cards: Sequence[Card], prestige: int,
                 artifacts: Mapping[str, int]) -> tuple[list[_Share], list[_Share]]:
     """The shares of a box card's bonus that count more than the cards of its lines: those
     printed before its lines, and those printed after (the orb game's artifacts)."""
-    from tui.games.rftg import box_bonuses as box
+    from lastround.games.rftg import box_bonuses as box
 
     before, after = [], []
     if dev.name in box.PRESTIGE_CARDS:

@@ -13,8 +13,8 @@ those shares.
 
 from __future__ import annotations
 
-from tui.games.rftg.cards import Card
-from tui.games.rftg.categories import (
+from lastround.games.rftg.cards import Card
+from lastround.games.rftg.categories import (
     Category,
     keyword,
     military_world,

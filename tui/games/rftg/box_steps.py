@@ -11,8 +11,8 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from tui.games.base import Data, Field, RulesError, Step
-from tui.games.rftg.boxes import (
+from lastround.games.base import Data, Field, RulesError, Step
+from lastround.games.rftg.boxes import (
     BOX_CHOICES,
     BOXES,
     FIRST_VP,
@@ -25,16 +25,16 @@ from tui.games.rftg.boxes import (
     goals_for,
     has_takeovers,
 )
-from tui.games.rftg.entries import edition_of
-from tui.games.rftg.expansions import (
+from lastround.games.rftg.entries import edition_of
+from lastround.games.rftg.expansions import (
     BASE_GAME,
     Expansions,
     check_seats,
     goal_spelling,
     read_expansions,
 )
-from tui.games.rftg.tableau import tableau_problems
-from tui.games.seats import others_cards
+from lastround.games.rftg.tableau import tableau_problems
+from lastround.games.seats import others_cards
 
 SETUP_BOX_KEYS = ("boxes", "new_worlds")  # the setup's answers recorded as `expansions`
 

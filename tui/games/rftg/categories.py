@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tui.games.rftg.cards import Card
+from lastround.games.rftg.cards import Card
 
 
 @dataclass(frozen=True)

@@ -7,27 +7,27 @@ from collections.abc import Mapping, MutableMapping, Sequence
 from functools import partial
 from typing import Any
 
-from tui.games.base import RulesError, Scoring, Step
-from tui.games.rftg.box_steps import boxes_chosen, end_check_fields, goal_key
-from tui.games.rftg.boxes import GOALS, max_players
-from tui.games.rftg.cards import Card
-from tui.games.rftg.entries import edition_of, read_hand, read_tableau, whole_number
-from tui.games.rftg.expansions import (
+from lastround.games.base import RulesError, Scoring, Step
+from lastround.games.rftg.box_steps import boxes_chosen, end_check_fields, goal_key
+from lastround.games.rftg.boxes import GOALS, max_players
+from lastround.games.rftg.cards import Card
+from lastround.games.rftg.entries import edition_of, read_hand, read_tableau, whole_number
+from lastround.games.rftg.expansions import (
     Expansions,
     PlayerGoals,
     goal_spelling,
     read_expansions,
     read_player_goals,
 )
-from tui.games.rftg.facts import MIN_PLAYERS, POOL_ANSWERS
-from tui.games.rftg.log_checks import check_log_entries
-from tui.games.rftg.oort import read_oort_kind
-from tui.games.rftg.procedure import procedure
-from tui.games.rftg.quick_entry import QUICK_FIELDS
-from tui.games.rftg.scoring import score_checked
-from tui.games.rftg.tableau import tableau_problems
-from tui.games.seats import check_field, others_cards
-from tui.games.values import is_int, seated, table_list
+from lastround.games.rftg.facts import MIN_PLAYERS, POOL_ANSWERS
+from lastround.games.rftg.log_checks import check_log_entries
+from lastround.games.rftg.oort import read_oort_kind
+from lastround.games.rftg.procedure import procedure
+from lastround.games.rftg.quick_entry import QUICK_FIELDS
+from lastround.games.rftg.scoring import score_checked
+from lastround.games.rftg.tableau import tableau_problems
+from lastround.games.seats import check_field, others_cards
+from lastround.games.values import is_int, seated, table_list
 
 # The most card names a player's terminal may send for one tableau.
 SENT_CARDS_LIMIT = 200
@@ -55,7 +55,7 @@ def check_tableau_values(
 def check_logged_step(step: Step, values: Mapping[str, Any], where: str,
                       data: Mapping[str, Any]) -> None:
     """What a step last recorded, as only its screen could have sent it (called by
-    tui.games.checks for each step): a cards step's tableau, the setup's boxes as the file's
+    lastround.games.checks for each step): a cards step's tableau, the setup's boxes as the file's
     expansions hold them, the options' answers each a question some box asks, yes or no."""
     if step.kind == "cards":
         check_tableau_values(values, where, data, step.title.split(":")[0])
@@ -101,7 +101,7 @@ def _scoring(edition: str, players: Sequence[Mapping[str, Any]],
 
 
 def steps_to_check(data: Mapping[str, Any]) -> list[Step]:
-    """The steps whose logged values tui.games.checks checks: the procedure itself."""
+    """The steps whose logged values lastround.games.checks checks: the procedure itself."""
     return procedure(data)
 
 
@@ -121,7 +121,7 @@ def _check_player(player: Mapping[str, Any], where: str, data: Mapping[str, Any]
 
 def check_game_data(data: Mapping[str, Any]) -> Scoring | None:
     """RulesError for the first of Race for the Galaxy's own keys a screen could not show;
-    the players' scoring when every tableau is listed (see tui.games.checks.check_session)."""
+    the players' scoring when every tableau is listed (see lastround.games.checks.check_session)."""
     edition = edition_of(data)
     expansions = read_expansions(data)
     players = seated(data, MIN_PLAYERS, max_players(expansions.boxes))
@@ -175,7 +175,7 @@ def _check_end_checks(data: Mapping[str, Any]) -> None:
 
 
 def check_seat_tableau(step: Step, values: Mapping[str, Any], data: Mapping[str, Any]) -> None:
-    """What a player sent for their tableau in table mode (tui.games.seats): known cards the
+    """What a player sent for their tableau in table mode (lastround.games.seats): known cards the
     deck still holds across the table, or the quick entry's two numbers; else RulesError."""
     if set(values) == {f.key for f in QUICK_FIELDS}:  # the quick entry's two numbers
         for field in QUICK_FIELDS:
@@ -191,7 +191,7 @@ def check_seat_tableau(step: Step, values: Mapping[str, Any], data: Mapping[str,
         raise RulesError("tableau", problem)
 
 
-# --- a refused value asked again on its step (tui.games.step_to_fix) -----------------------
+# --- a refused value asked again on its step (lastround.games.step_to_fix) -----------------------
 
 OPTIONS_KEYS = ("advanced", "invasion", "takeovers")  # the options step's own answers
 END_CHECK = re.compile(r"end_checks\[(\d+)\]\.(\w+)")

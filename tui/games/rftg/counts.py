@@ -7,12 +7,12 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from tui.games.base import Data, Field, RulesError, Step
-from tui.games.rftg.cards import DEFAULT_EDITION, EDITIONS, deck
-from tui.games.rftg.expansions import boxes_in
-from tui.games.rftg.facts import HAND_LIMIT
-from tui.games.rftg.hands import hand_bound, hand_limit, listed_names, why_limit
-from tui.games.rftg.oort import (
+from lastround.games.base import Data, Field, RulesError, Step
+from lastround.games.rftg.cards import DEFAULT_EDITION, EDITIONS, deck
+from lastround.games.rftg.expansions import boxes_in
+from lastround.games.rftg.facts import HAND_LIMIT
+from lastround.games.rftg.hands import hand_bound, hand_limit, listed_names, why_limit
+from lastround.games.rftg.oort import (
     BEST,
     KIND_ANSWERS,
     OORT,
@@ -21,7 +21,7 @@ from tui.games.rftg.oort import (
     holds_any_kind,
     kinds_compared,
 )
-from tui.games.values import is_int
+from lastround.games.values import is_int
 
 # The three counts every player's step asks (made once: the steps are built for every
 # session file history reads; a hand the boxes let go past 10 gets its own field).

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tui.games.base import Data, RulesError
-from tui.games.rftg import boxes as box_facts
-from tui.games.rftg.expansions import read_expansions
-from tui.games.rftg.facts import MIN_PLAYERS, POOL_ANSWERS, TABLEAU_TRIGGER
-from tui.games.words import plural
+from lastround.games.base import Data, RulesError
+from lastround.games.rftg import boxes as box_facts
+from lastround.games.rftg.expansions import read_expansions
+from lastround.games.rftg.facts import MIN_PLAYERS, POOL_ANSWERS, TABLEAU_TRIGGER
+from lastround.games.words import plural
 
 PRESTIGE_END = box_facts.PRESTIGE_END
 

@@ -10,8 +10,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tui.games.base import RulesError, name_key
-from tui.games.rftg.cards import (
+from lastround.games.base import RulesError, name_key
+from lastround.games.rftg.cards import (
     DEFAULT_EDITION,
     EDITIONS,
     Card,
@@ -19,7 +19,7 @@ from tui.games.rftg.cards import (
     deck,
     not_in_play,
 )
-from tui.games.rftg.expansions import (
+from lastround.games.rftg.expansions import (
     NO_GOALS,
     Expansions,
     PlayerGoals,
@@ -28,11 +28,11 @@ from tui.games.rftg.expansions import (
     read_expansions,
     read_player_goals,
 )
-from tui.games.rftg.facts import HAND_LIMIT, MIN_PLAYERS
-from tui.games.rftg.hands import check_hand
-from tui.games.rftg.oort import read_oort_kind
-from tui.games.rftg.search import unknown_card_message
-from tui.games.rftg.tableau import EMPTY_TABLEAU, second_development, too_many_copies
+from lastround.games.rftg.facts import HAND_LIMIT, MIN_PLAYERS
+from lastround.games.rftg.hands import check_hand
+from lastround.games.rftg.oort import read_oort_kind
+from lastround.games.rftg.search import unknown_card_message
+from lastround.games.rftg.tableau import EMPTY_TABLEAU, second_development, too_many_copies
 
 
 @dataclass(frozen=True)
@@ -185,7 +185,7 @@ def _entry(player: Mapping[str, Any], index: int, name: str, edition: str,
 
 def read_hand(player: Mapping[str, Any], path: str, cards: tuple[Card, ...] | None,
           boxes: tuple[str, ...]) -> int:
-    """The hand, within the limit the player's tableau prints (tui.games.rftg.hands)."""
+    """The hand, within the limit the player's tableau prints (lastround.games.rftg.hands)."""
     hand = whole_number(player, path, "hand", 0)
     check_hand(hand, f"{path}.hand", cards, boxes)
     return hand
@@ -210,7 +210,7 @@ def checked_entries(players: Sequence[Mapping[str, Any]],
                     tableaux: Sequence[tuple[Card, ...]],
                     goals: Sequence[PlayerGoals] | None = None) -> list[Entry]:
     """The entries of players each listing a tableau (`tableaux`, as read) and holding their
-    counts, all already checked (tui.games.rftg.checks): what read_entries checks of the table
+    counts, all already checked (lastround.games.rftg.checks): what read_entries checks of the table
     as a whole, the names and the copies of each card, is checked here."""
     names = player_names(players)
     held = goals if goals is not None else [NO_GOALS] * len(players)

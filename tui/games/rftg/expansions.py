@@ -11,8 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tui.games.base import RulesError, name_key
-from tui.games.rftg.boxes import BOXES, GOALS, Goal, box_problem, has_prestige, max_players
+from lastround.games.base import RulesError, name_key
+from lastround.games.rftg.boxes import BOXES, GOALS, Goal, box_problem, has_prestige, max_players
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Race for the Galaxy's fixed numbers: players (the plugin's), VP chips, the end triggers,
 the round."""
 
-from tui.games.rftg import PLUGIN
+from lastround.games.rftg import PLUGIN
 
 MIN_PLAYERS, MAX_PLAYERS = PLUGIN.players
 CHIPS_PER_PLAYER = 12

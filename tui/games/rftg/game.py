@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tui.games.base import (
+from lastround.games.base import (
     Data,
     Game,
     PlayerScore,
@@ -16,27 +16,27 @@ from tui.games.base import (
     apply_setup,
     name_key,
 )
-from tui.games.rftg.asked_again import options_resets, setup_resets
-from tui.games.rftg.box_steps import (
+from lastround.games.rftg.asked_again import options_resets, setup_resets
+from lastround.games.rftg.box_steps import (
     SETUP_BOX_KEYS,
     apply_boxes,
     apply_options,
     what_boxes_drop,
 )
-from tui.games.rftg.cards import canonical_name
-from tui.games.rftg.counts import apply_counts, tableau_resets, what_the_tableau_drops
-from tui.games.rftg.ending import (
+from lastround.games.rftg.cards import canonical_name
+from lastround.games.rftg.counts import apply_counts, tableau_resets, what_the_tableau_drops
+from lastround.games.rftg.ending import (
     game_ends,
     record_end_check,
     recorded_checks,
     tableau_end_of,
 )
-from tui.games.rftg.expansions import boxes_in
-from tui.games.rftg.facts import POOL_ANSWERS
-from tui.games.rftg.player_goals import apply_player_goals
-from tui.games.rftg.procedure import procedure
-from tui.games.rftg.scoring import score, so_far
-from tui.games.words import join_names, plural
+from lastround.games.rftg.expansions import boxes_in
+from lastround.games.rftg.facts import POOL_ANSWERS
+from lastround.games.rftg.player_goals import apply_player_goals
+from lastround.games.rftg.procedure import procedure
+from lastround.games.rftg.scoring import score, so_far
+from lastround.games.words import join_names, plural
 
 
 def _tableau_values(values: Mapping[str, Any], boxes: tuple[str, ...],
@@ -74,7 +74,7 @@ def apply(data: Data, step: Step, values: Mapping[str, Any]) -> None:
 
 
 class RaceForTheGalaxy:
-    """The rules object the app drives (see ``tui.games.base.Game``)."""
+    """The rules object the app drives (see ``lastround.games.base.Game``)."""
 
     id = "rftg"
     title = "Race for the Galaxy"

@@ -17,10 +17,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from tui.games.rftg.boxes import MOST_VP, TIED_VP, Goal
-from tui.games.rftg.cards import Card
-from tui.games.rftg.categories import military_world
-from tui.games.words import join_names
+from lastround.games.rftg.boxes import MOST_VP, TIED_VP, Goal
+from lastround.games.rftg.cards import Card
+from lastround.games.rftg.categories import military_world
+from lastround.games.words import join_names
 
 Answer = Literal["holds", "tied", "no"]
 GOOD_OORT_COUNTS = ("", "novelty", "rare")  # [engine] oort_kind any, Novelty or Rare

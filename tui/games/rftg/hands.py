@@ -15,10 +15,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from tui.games.base import RulesError
-from tui.games.rftg.cards import Card, all_cards, canonical_name
-from tui.games.rftg.facts import HAND_LIMIT
-from tui.games.words import join_names
+from lastround.games.base import RulesError
+from lastround.games.rftg.cards import Card, all_cards, canonical_name
+from lastround.games.rftg.facts import HAND_LIMIT
+from lastround.games.words import join_names
 
 KEEPS_TWELVE = ("Pan-Galactic Research", "Black Hole Miners")
 TWELVE = 12

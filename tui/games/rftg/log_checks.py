@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tui.games.base import RulesError
-from tui.games.rftg.box_steps import boxes_chosen, goal_key, has
-from tui.games.rftg.boxes import GOALS
-from tui.games.rftg.player_goals import MOST_ANSWERS
-from tui.games.words import shortened
+from lastround.games.base import RulesError
+from lastround.games.rftg.box_steps import boxes_chosen, goal_key, has
+from lastround.games.rftg.boxes import GOALS
+from lastround.games.rftg.player_goals import MOST_ANSWERS
+from lastround.games.words import shortened
 
 # The steps only a box asks: the goal tiles and options, each player's goals or prestige.
 BOX_STEPS = ("options", "goals-")

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tui.games.base import RulesError
-from tui.games.rftg.bonuses import GOOD_KINDS, bonus_for
-from tui.games.rftg.cards import Card
+from lastround.games.base import RulesError
+from lastround.games.rftg.bonuses import GOOD_KINDS, bonus_for
+from lastround.games.rftg.cards import Card
 
 OORT = "Alien Oort Cloud Refinery"
 BEST = "best"  # the counts step's answer for the kind that scores most

@@ -14,8 +14,8 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 
-from tui.games.rftg.cards import BOXES, all_cards, canonical_name, not_in_play
-from tui.games.rftg.search import guesses, spelled_ranks, spellings_of
+from lastround.games.rftg.cards import BOXES, all_cards, canonical_name, not_in_play
+from lastround.games.rftg.search import guesses, spelled_ranks, spellings_of
 
 LONGEST_ABBREVIATION = 8  # letters: beyond that a player types the name
 

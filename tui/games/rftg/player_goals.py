@@ -7,14 +7,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tui.games.base import Data, Field, RulesError, Step
-from tui.games.rftg.asked_again import goals_asked_again, new_goals
-from tui.games.rftg.box_steps import GOAL_RULES, expansions_of, goal_help, goal_key, has
-from tui.games.rftg.boxes import Goal
-from tui.games.rftg.cards import DEFAULT_EDITION, Card, deck
-from tui.games.rftg.expansions import Expansions, double_tile
-from tui.games.rftg.goal_standing import Answer, Standing, first_goals_met, standings
-from tui.games.words import join_names
+from lastround.games.base import Data, Field, RulesError, Step
+from lastround.games.rftg.asked_again import goals_asked_again, new_goals
+from lastround.games.rftg.box_steps import GOAL_RULES, expansions_of, goal_help, goal_key, has
+from lastround.games.rftg.boxes import Goal
+from lastround.games.rftg.cards import DEFAULT_EDITION, Card, deck
+from lastround.games.rftg.expansions import Expansions, double_tile
+from lastround.games.rftg.goal_standing import Answer, Standing, first_goals_met, standings
+from lastround.games.words import join_names
 
 MOST_ANSWERS = ("no", "holds the tile", "tied, no tile")
 SAID: dict[Answer, str] = {"no": MOST_ANSWERS[0], "holds": MOST_ANSWERS[1],

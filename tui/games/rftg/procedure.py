@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tui.games.base import Field, Step
-from tui.games.rftg.asked_again import checklist_asked_again, latest_answers
-from tui.games.rftg.box_steps import (
+from lastround.games.base import Field, Step
+from lastround.games.rftg.asked_again import checklist_asked_again, latest_answers
+from lastround.games.rftg.box_steps import (
     end_check_fields,
     end_check_rules,
     expansions_of,
@@ -16,10 +16,10 @@ from tui.games.rftg.box_steps import (
     options_step,
     setup_fields,
 )
-from tui.games.rftg.boxes import max_players
-from tui.games.rftg.cards import DEFAULT_EDITION, EDITIONS
-from tui.games.rftg.counts import counts_step
-from tui.games.rftg.ending import (
+from lastround.games.rftg.boxes import max_players
+from lastround.games.rftg.cards import DEFAULT_EDITION, EDITIONS
+from lastround.games.rftg.counts import counts_step
+from lastround.games.rftg.ending import (
     check_ends,
     chip_pool,
     end_check_message,
@@ -27,15 +27,15 @@ from tui.games.rftg.ending import (
     recorded_checks,
     tableau_end_of,
 )
-from tui.games.rftg.facts import (
+from lastround.games.rftg.facts import (
     DECK_SIZE,
     HAND_LIMIT,
     MIN_PLAYERS,
     PHASES,
     POOL_ANSWERS,
 )
-from tui.games.rftg.hands import discard_exceptions
-from tui.games.rftg.player_goals import player_goals_step, table_standings
+from lastround.games.rftg.hands import discard_exceptions
+from lastround.games.rftg.player_goals import player_goals_step, table_standings
 
 
 def _setup_step(data: Mapping[str, Any]) -> Step:

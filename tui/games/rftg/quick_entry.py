@@ -4,7 +4,7 @@ Pure. The printed VP of every card (6-cost developments as 0) and the 6-cost dev
 bonuses already added up; New Galactic Order can take the bonuses below zero.
 """
 
-from tui.games.base import Field
+from lastround.games.base import Field
 
 QUICK_FIELDS = (
     Field("tableau_vp", "Printed VP of the tableau", minimum=0, maximum=200),

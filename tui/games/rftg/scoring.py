@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tui.games.base import Line, PlayerScore, Result, RulesError, rank_winners
-from tui.games.rftg.bonuses import GOOD_KINDS, bonus_for
-from tui.games.rftg.boxes import TIED_VP, Goal
-from tui.games.rftg.cards import BASE, DEFAULT_EDITION, EDITIONS, Card, canonical_name, deck
-from tui.games.rftg.entries import Entry, checked_entries, read_table
-from tui.games.rftg.expansions import (
+from lastround.games.base import Line, PlayerScore, Result, RulesError, rank_winners
+from lastround.games.rftg.bonuses import GOOD_KINDS, bonus_for
+from lastround.games.rftg.boxes import TIED_VP, Goal
+from lastround.games.rftg.cards import BASE, DEFAULT_EDITION, EDITIONS, Card, canonical_name, deck
+from lastround.games.rftg.entries import Entry, checked_entries, read_table
+from lastround.games.rftg.expansions import (
     BASE_GAME,
     NO_GOALS,
     Expansions,
@@ -19,9 +19,15 @@ from tui.games.rftg.expansions import (
     read_expansions,
     read_player_goals,
 )
-from tui.games.rftg.facts import PARTS
-from tui.games.rftg.oort import OORT, best_kind, bonuses_by_kind, holds_any_kind, kinds_compared
-from tui.games.words import join_names, plural
+from lastround.games.rftg.facts import PARTS
+from lastround.games.rftg.oort import (
+    OORT,
+    best_kind,
+    bonuses_by_kind,
+    holds_any_kind,
+    kinds_compared,
+)
+from lastround.games.words import join_names, plural
 
 
 def _tableau_line(cards: Sequence[Card], edition: str, any_kind: str = "",

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from tui.games.rftg.cards import (
+from lastround.games.rftg.cards import (
     BOXES,
     box_title,
     card_names,
@@ -20,7 +20,7 @@ from tui.games.rftg.cards import (
     not_in_play,
     raw_cards_in_play,
 )
-from tui.games.words import join_names
+from lastround.games.words import join_names
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
-from tui.games.rftg.cards import (
+from lastround.games.rftg.cards import (
     BASE,
     DEFAULT_EDITION,
     box_file,
@@ -16,8 +16,8 @@ from tui.games.rftg.cards import (
     deck_copies,
     not_in_play,
 )
-from tui.games.rftg.search import unknown_card_message
-from tui.games.words import plural
+from lastround.games.rftg.search import unknown_card_message
+from lastround.games.words import plural
 
 
 def second_development(name: str) -> str:
