@@ -28,7 +28,7 @@ from lastround.games.base import PlayerScore, RulesError, Step
 from lastround.games.rftg import cards as rftg_cards
 from lastround.games.rftg.expansions import boxes_in
 from lastround.games.rftg.picking import Pick, out_of_play, pick, remaining_cards
-from lastround.games.rftg.quick_entry import QUICK_FIELDS
+from lastround.games.rftg.quick_entry import quick_fields
 from lastround.games.rftg.search import unknown_card_message
 from lastround.games.rftg.tableau import tableau_problems
 from lastround.records.running_total import total_text
@@ -116,7 +116,8 @@ class CardsScreen(TableauEditing):
         self.take_step()
         quick = self.quick_entry()
         quick.known = self.known
-        quick.restore({field.key: str(self.known.get(field.key, "")) for field in QUICK_FIELDS})
+        quick.restore({field.key: str(self.known.get(field.key, ""))
+                       for field in quick_fields(self.boxes)})
         quick.clear_errors()
         self.query_one("#search", Input).value = ""
         self.show_suggestions("")
@@ -137,7 +138,7 @@ class CardsScreen(TableauEditing):
                 yield Plain(id="tableau-heading")
                 yield Plain(id="tableau-total")  # beside the cards it counts
                 yield TableauList(id="tableau-cards")
-        yield QuickEntry(self.QUICK_HINT, QUICK_FIELDS, self.known, read=parse_int,
+        yield QuickEntry(self.QUICK_HINT, quick_fields(self.boxes), self.known, read=parse_int,
                          problem=typing_problem, shown=self.quick, id="quick")
 
     def quick_entry(self) -> QuickEntry:

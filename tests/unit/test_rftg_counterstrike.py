@@ -24,6 +24,7 @@ from lastround.games.rftg.boxes import box_problem, chip_pool, max_players, tabl
 from lastround.games.rftg.cards import all_cards, card, raw_cards_in_play
 from lastround.games.rftg.ending import end_check_message, game_ends, record_end_check
 from lastround.games.rftg.game import GAME
+from lastround.games.rftg.quick_entry import quick_fields
 from lastround.games.rftg.search import search_cards
 from lastround.games.rftg.tableau import tableau_problems
 from tests.support.rftg_counterstrike_play import FIVE, five_answers, played
@@ -101,6 +102,17 @@ def test_scorched_earth_defense_prints_minus_one_vp() -> None:
               "chips": 2, "hand": 0, "goods": 0}
     ada = GAME.score(table(listed, player("Bo"), expansions=list(XC))).players[0]
     assert ada.parts["tableau"] == 0 and ada.total == 2  # 1 VP and -1 VP, then 2 chips
+
+
+def test_a_quick_entry_of_minus_one_printed_vp_totals_with_the_box_only() -> None:
+    """scorched-earth-defense.jpg prints -1 VP: a tableau of a 0-VP start world and that card
+    prints -1 in all, typed as a quick entry's total; without a card printed below zero (the
+    base game) the printed VP can't be below 0."""
+    bo = player("Bo", tableau_vp=-1, chips=3)
+    assert GAME.score(table(player("Ada"), bo, expansions=list(XC))).players[1].total == 2
+    with pytest.raises(RulesError, match="must be 0 or more, not -1"):
+        GAME.score(table(player("Ada"), bo))
+    assert [f.minimum for f in quick_fields(XC)[:1] + quick_fields()[:1]] == [-1, 0]
 
 
 def test_anti_xeno_warships_and_armada_as_printed() -> None:

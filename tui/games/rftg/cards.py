@@ -211,6 +211,13 @@ def all_cards(edition: str = DEFAULT_EDITION, boxes: tuple[str, ...] = ()) -> tu
     return tuple(deck(edition, boxes).values())
 
 
+def lowest_printed_vp(boxes: tuple[str, ...] = ()) -> int:
+    """The fewest printed VP a tableau can add up to: its cards printed below zero, each a
+    development a tableau holds once (Xeno Counterstrike's Scorched-Earth Defense, -1); 0
+    where no card in play is."""
+    return sum(min(found.vp, 0) for found in all_cards(boxes=boxes))
+
+
 @cache
 def card_names(boxes: tuple[str, ...] = ()) -> tuple[str, ...]:
     """Every card name in play, alphabetical."""

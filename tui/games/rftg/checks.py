@@ -23,7 +23,7 @@ from lastround.games.rftg.facts import MIN_PLAYERS, POOL_ANSWERS
 from lastround.games.rftg.log_checks import check_log_entries
 from lastround.games.rftg.oort import read_oort_kind
 from lastround.games.rftg.procedure import procedure
-from lastround.games.rftg.quick_entry import QUICK_FIELDS
+from lastround.games.rftg.quick_entry import QUICK_FIELDS, quick_fields
 from lastround.games.rftg.scoring import score_checked
 from lastround.games.rftg.tableau import tableau_problems
 from lastround.games.seats import check_field, others_cards
@@ -43,7 +43,7 @@ def check_tableau_values(
         boxes = read_expansions(data).boxes
         cards = read_tableau(table["tableau"], f"{where}.tableau", player, edition_of(data),
                              boxes)
-    for field in QUICK_FIELDS:  # within the quick entry form's own bounds
+    for field in quick_fields(read_expansions(data).boxes):  # the quick entry form's bounds
         if field.key in table:
             try:
                 check_field(field, table[field.key])
@@ -178,7 +178,7 @@ def check_seat_tableau(step: Step, values: Mapping[str, Any], data: Mapping[str,
     """What a player sent for their tableau in table mode (lastround.games.seats): known cards the
     deck still holds across the table, or the quick entry's two numbers; else RulesError."""
     if set(values) == {f.key for f in QUICK_FIELDS}:  # the quick entry's two numbers
-        for field in QUICK_FIELDS:
+        for field in quick_fields(read_expansions(data).boxes):
             check_field(field, values[field.key])
         return
     names = values.get("tableau") if set(values) == {"tableau"} else None

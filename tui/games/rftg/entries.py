@@ -17,6 +17,7 @@ from lastround.games.rftg.cards import (
     Card,
     canonical_name,
     deck,
+    lowest_printed_vp,
     not_in_play,
 )
 from lastround.games.rftg.expansions import (
@@ -164,7 +165,8 @@ def _entry(player: Mapping[str, Any], index: int, name: str, edition: str,
     cards = None
     tableau_vp = bonus_vp = 0
     if quick:
-        tableau_vp = whole_number(player, path, "tableau_vp", 0)
+        # Below zero only with a card printed so (Scorched-Earth Defense, -1).
+        tableau_vp = whole_number(player, path, "tableau_vp", lowest_printed_vp(expansions.boxes))
         # New Galactic Order can go below zero with enough negative Military.
         bonus_vp = whole_number(player, path, "bonus_vp", None)
     else:
