@@ -105,6 +105,7 @@ class LastRoundApp(Look, AppKeys, TerminalCursor):
     @on(messages.LeaveReplay)
     @on(messages.Corrected)
     @on(messages.SaveElsewhere)
+    @on(messages.LogRead)
     def screen_asks(self, message: messages.FromScreen) -> None:
         """What a screen asks goes to the session walk."""
         self.walk.answer(message)

@@ -18,6 +18,7 @@ from lastround.app import LastRoundApp
 from lastround.records.whole_reading import WholeReading, read_whole
 from lastround.screens.home import HomeScreen
 from lastround.screens.replay import ReplayScreen
+from lastround.session.early import EarlySession
 from lastround.session.files import write_session
 from lastround.session.session import Session
 from tests.support.helpers import make_test_app
@@ -86,6 +87,9 @@ async def test_the_final_page_shows_before_the_log_is_read_then_the_steps(
         assert READING in early and "Breakdown of the final scores" in early
         gate.set()
         await until(pilot, lambda: not screen.reading)
+        # the open session is the whole file's now: a correction or an export works on it
+        await until(pilot, lambda: app.keeper.session is screen.session)
+        assert not isinstance(app.keeper.session, EarlySession)
         lines = " ".join(screen.lines)
         assert " ".join(early.replace(READING + "…", lines).split()) == page_text(app)
         whole_page = page_text(app), str(screen.sub_title)
