@@ -167,7 +167,6 @@ class HistoryReading:
 
     def batches(self) -> Generator[list[SessionRecord], None, None]:
         connection = self.connect()
-        fresh: list[Row] = []
         indexed: set[str] = set()
         try:
             listed: set[str] = set()
@@ -178,19 +177,19 @@ class HistoryReading:
                 yield batch
             unread = [name for name in self.stats if name not in listed]
             for rows in read_fresh_rows(self.folder, unread):
-                fresh += rows
+                if connection:  # each chunk kept as it comes: not every row held to the end
+                    self.keep(connection, rows, [])
                 # Built from the rows as a warm index would build them: cold and warm agree.
                 yield [record for record, _ in records_of(rows)]
         finally:
             if connection:
-                self.keep(connection, fresh, [name for name in indexed
-                                              if name not in self.stats])
+                self.keep(connection, [], [name for name in indexed if name not in self.stats])
                 connection.close()
 
     def keep(self, connection: sqlite3.Connection, fresh: list[Row], gone: list[str]) -> None:
         if self.keep_index and (fresh or gone):
-            write_rows(connection, [(*row, *self.stats[row[0]]) for row in fresh
-                                    if is_utf8(row[0])], gone)
+            write_rows(connection, ((*row, *self.stats[row[0]]) for row in fresh
+                                    if is_utf8(row[0])), gone)
 
 
 def is_utf8(name: str) -> bool:
