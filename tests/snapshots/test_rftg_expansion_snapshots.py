@@ -9,8 +9,8 @@ from typing import Any
 
 from lastround.session.files import write_session
 from tests.support.helpers import make_test_app
-from tests.support.rftg_boxes_play import brink_of_war
-from tests.support.rftg_counterstrike_play import five_answers, four_answers, played, saved
+from tests.support.rftg_boxes_play import brink_of_war, played
+from tests.support.rftg_counterstrike_play import five_answers, four_answers, saved
 from tests.support.rftg_tied_play import tied_table
 from tests.unit.test_rftg_double_tile import both_holding
 

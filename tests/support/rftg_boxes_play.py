@@ -41,8 +41,9 @@ ANSWERS: dict[str, dict[str, Any]] = {
 }
 
 
-def brink_of_war(upto: str | None = None) -> Session:
-    """The table with every step before `upto` confirmed (None: finished)."""
+def played(answers: dict[str, dict[str, Any]], upto: str | None = None) -> Session:
+    """A Race table answering each step from `answers`, every step before `upto` confirmed
+    (None: finished)."""
     session = Session.new("rftg", seed=1, created=FIXED_TIME)
     while not session.finished:
         step = session.steps()[session.resume_index()]
@@ -51,8 +52,13 @@ def brink_of_war(upto: str | None = None) -> Session:
         if step.kind == "breakdown":
             session.finish_with_breakdown(at=FIXED_TIME)
             break
-        session.confirm(step, ANSWERS[step.id], at=FIXED_TIME)
+        session.confirm(step, answers[step.id], at=FIXED_TIME)
     return session
+
+
+def brink_of_war(upto: str | None = None) -> Session:
+    """The table with every step before `upto` confirmed (None: finished)."""
+    return played(ANSWERS, upto)
 
 
 # Two players, Ada holding Alien Oort Cloud Refinery, Galactic Genome Project and Pan-Galactic

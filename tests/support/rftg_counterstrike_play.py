@@ -9,8 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from lastround.session.files import write_session
-from lastround.session.session import Session
-from tests.support.helpers import FIXED_TIME
+from tests.support.rftg_boxes_play import played
 
 XC_CHOICE = "+ Xeno Counterstrike"
 XI_XC_CHOICE = "+ Xeno Invasion, Counterstrike"
@@ -100,20 +99,6 @@ def five_answers() -> dict[str, dict[str, Any]]:
         answers[f"counts-{index}"] = {"chips": chips, "hand": hand, "goods": goods}
         answers[f"goals-{index}"] = {"invasion_awards": awards}
     return answers
-
-
-def played(answers: dict[str, dict[str, Any]], upto: str | None = None) -> Session:
-    """The table with every step before `upto` confirmed (None: finished)."""
-    session = Session.new("rftg", seed=1, created=FIXED_TIME)
-    while not session.finished:
-        step = session.steps()[session.resume_index()]
-        if step.id == upto:
-            break
-        if step.kind == "breakdown":
-            session.finish_with_breakdown(at=FIXED_TIME)
-            break
-        session.confirm(step, answers[step.id], at=FIXED_TIME)
-    return session
 
 
 def saved(path: Path, answers: dict[str, dict[str, Any]], upto: str | None = None) -> Path:

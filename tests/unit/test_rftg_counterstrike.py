@@ -27,7 +27,8 @@ from lastround.games.rftg.game import GAME
 from lastround.games.rftg.quick_entry import quick_fields
 from lastround.games.rftg.search import search_cards
 from lastround.games.rftg.tableau import tableau_problems
-from tests.support.rftg_counterstrike_play import FIVE, five_answers, played
+from tests.support.rftg_boxes_play import played
+from tests.support.rftg_counterstrike_play import FIVE, five_answers
 
 XC = ("xeno-counterstrike",)
 XI_XC = ("xeno-invasion", "xeno-counterstrike")
